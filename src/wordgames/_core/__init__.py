@@ -1,0 +1,31 @@
+"""The common game contract: errors, chance, records, generic bots, serialisation helpers."""
+
+from wordgames._core.bots import RandomBot
+from wordgames._core.chance import sample_chance
+from wordgames._core.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    ParseError,
+    RulesError,
+    WordgamesError,
+)
+from wordgames._core.protocols import Action, Bot, GameState, Outcome, PlayerView
+from wordgames._core.record import Record, RedactedRecord, play
+
+__all__ = [
+    "Action",
+    "Bot",
+    "GameState",
+    "IllegalActionError",
+    "InvalidStateError",
+    "Outcome",
+    "ParseError",
+    "PlayerView",
+    "RandomBot",
+    "Record",
+    "RedactedRecord",
+    "RulesError",
+    "WordgamesError",
+    "play",
+    "sample_chance",
+]

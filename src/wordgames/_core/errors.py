@@ -1,0 +1,60 @@
+"""The error hierarchy shared by every game (see docs/contract.md)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidStateError",
+    "ParseError",
+    "RulesError",
+    "WordgamesError",
+]
+
+_CODE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class WordgamesError(Exception):
+    """Base class of every error this library raises on purpose."""
+
+
+class IllegalActionError(WordgamesError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    ``code`` is a stable snake_case string a program can switch on (it never changes
+    between releases), ``action`` is the offending action, and the message says why in
+    words, naming the action and the relevant part of the position.
+    """
+
+    code: str
+    action: object
+
+    def __init__(self, code: str, action: object, message: str) -> None:
+        if not _CODE.match(code):
+            raise ValueError(f"error code must be snake_case, got {code!r}")
+        self.code = code
+        self.action = action
+        super().__init__(f"illegal action {str(action)!r} [{code}]: {message}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_illegal, (self.code, self.action, self.args[0]))
+
+
+def _rebuild_illegal(code: str, action: object, full: str) -> IllegalActionError:
+    err = IllegalActionError.__new__(IllegalActionError)
+    err.code, err.action = code, action
+    Exception.__init__(err, full)
+    return err
+
+
+class InvalidStateError(WordgamesError, ValueError):
+    """Serialised data (``from_dict``, bytes, records) that is malformed or impossible."""
+
+
+class ParseError(WordgamesError, ValueError):
+    """Text that is not an action (or position, or record) in the expected notation."""
+
+
+class RulesError(WordgamesError, ValueError):
+    """A ``Rules`` object (or game setup) that cannot be played."""

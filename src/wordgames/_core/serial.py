@@ -1,0 +1,77 @@
+"""Checked readers for untrusted JSON data (used by every ``from_dict``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wordgames._core.errors import InvalidStateError
+
+__all__ = ["check_header", "get_bool", "get_int", "get_list", "get_map", "get_opt_int", "get_str"]
+
+
+def check_header(data: Any, game: str, kind: str, version: int) -> Mapping[str, Any]:
+    """Check ``{"game": game, "kind": kind, "version": version, ...}`` and return the mapping."""
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"{game} {kind} must be a JSON object, got {type(data).__name__}")
+    if data.get("game") != game:
+        raise InvalidStateError(f"expected game {game!r}, got {data.get('game')!r}")
+    if data.get("kind", kind) != kind:
+        raise InvalidStateError(f"expected kind {kind!r}, got {data.get('kind')!r}")
+    if data.get("version") != version:
+        raise InvalidStateError(f"unsupported {game} {kind} version {data.get('version')!r}")
+    return data
+
+
+def _get(data: Mapping[str, Any], key: str) -> Any:
+    try:
+        return data[key]
+    except KeyError:
+        raise InvalidStateError(f"missing field {key!r}") from None
+
+
+def get_int(data: Mapping[str, Any], key: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An int field (bools rejected) within ``[lo, hi]``."""
+    v = _get(data, key)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise InvalidStateError(f"field {key!r} must be an integer, got {v!r}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise InvalidStateError(f"field {key!r} = {v} is out of range [{lo}, {hi}]")
+    return v
+
+
+def get_opt_int(
+    data: Mapping[str, Any], key: str, lo: int | None = None, hi: int | None = None
+) -> int | None:
+    """Like :func:`get_int` but ``null`` is allowed."""
+    if _get(data, key) is None:
+        return None
+    return get_int(data, key, lo, hi)
+
+
+def get_bool(data: Mapping[str, Any], key: str) -> bool:
+    v = _get(data, key)
+    if not isinstance(v, bool):
+        raise InvalidStateError(f"field {key!r} must be true or false, got {v!r}")
+    return v
+
+
+def get_str(data: Mapping[str, Any], key: str) -> str:
+    v = _get(data, key)
+    if not isinstance(v, str):
+        raise InvalidStateError(f"field {key!r} must be a string, got {v!r}")
+    return v
+
+
+def get_list(data: Mapping[str, Any], key: str) -> list[Any]:
+    v = _get(data, key)
+    if not isinstance(v, list):
+        raise InvalidStateError(f"field {key!r} must be a list, got {type(v).__name__}")
+    return v
+
+
+def get_map(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    v = _get(data, key)
+    if not isinstance(v, Mapping):
+        raise InvalidStateError(f"field {key!r} must be an object, got {type(v).__name__}")
+    return v
