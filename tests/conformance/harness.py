@@ -1,0 +1,323 @@
+"""The conformance suite every game runs (OpenSpiel-style random simulation tests).
+
+A game plugs in by subclassing :class:`ConformanceSuite` in its own test folder and setting
+``spec`` to a :class:`GameSpec`::
+
+    class TestRegenwormenConformance(ConformanceSuite):
+        spec = GameSpec(name="regenwormen", new_state=..., candidate_actions=...)
+
+Properties checked on seeded random playouts (Hypothesis picks the seeds):
+- every state: ``legal_actions`` deterministic and duplicate-free, each one ``is_legal`` and
+  ``parse_action(str(a)) == a``; terminal states have no legal actions and an outcome, others
+  none; chance nodes list distinct outcomes whose probabilities sum to exactly 1 and the fast
+  sampler only returns listed outcomes; ``current_player``/``players_to_act`` agree;
+- ``apply`` never changes the state it is called on; illegal candidates raise
+  ``IllegalActionError`` with a stable snake_case code from both ``check`` and ``apply``;
+- JSON round trip of states (equal state, equal dict), views and records; ``from_dict`` rejects
+  corrupted input with ``InvalidStateError`` and never raises anything else;
+- views: do not depend on what the viewer may not know (``shuffle_hidden``), round-trip
+  through JSON, and ``view.sample_state`` gives a state with the same view;
+- the same seed gives the same record, and a record replays to the same final state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import wordgames
+from wordgames import IllegalActionError, InvalidStateError, Record
+
+CODE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@attrs.frozen
+class GameSpec:
+    """How the conformance suite drives one game."""
+
+    #: registry name in ``wordgames.GAMES``
+    name: str
+    #: a fresh game (any legal setup) from a seeded rng
+    new_state: Callable[[random.Random], Any]
+    #: actions to try in a state, legal or not (must include plausible illegal ones)
+    candidate_actions: Callable[[Any, random.Random], Sequence[Any]]
+    #: a state that differs from ``state`` only in what ``viewer`` cannot know, or None
+    shuffle_hidden: Callable[[Any, int | None, random.Random], Any] | None = None
+    #: edits of a valid ``state.to_dict()`` that must each be rejected by ``from_dict``
+    invalid_dicts: Callable[[dict[str, Any], random.Random], Sequence[dict[str, Any]]] = (
+        lambda d, rng: []
+    )
+    #: True when ``legal_actions`` lists every legal action (WordMeld's does not)
+    complete_legal_actions: bool = True
+    #: safety cap on a playout's length
+    max_actions: int = 2000
+    #: bots for the record tests (default: RandomBot for everyone)
+    bots: Callable[[Any], Any] | None = None
+    #: how many states of a playout get the expensive checks (views, JSON, candidates)
+    deep_checks: int = 40
+
+
+def _canon(d: Any) -> str:
+    return json.dumps(d, sort_keys=True, separators=(",", ":"))
+
+
+def _mutations(d: Any, rng: random.Random, n: int) -> list[Any]:
+    """Random structural corruptions of a JSON value (type swaps, deletions, out-of-range)."""
+    paths: list[tuple[Any, ...]] = []
+
+    def walk(x: Any, path: tuple[Any, ...]) -> None:
+        paths.append(path)
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, (*path, k))
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                walk(v, (*path, i))
+
+    walk(d, ())
+    out = []
+    for _ in range(n):
+        path = rng.choice(paths[1:]) if len(paths) > 1 else ()
+        if not path:
+            continue
+        new = copy.deepcopy(d)
+        parent = new
+        for k in path[:-1]:
+            parent = parent[k]
+        key = path[-1]
+        choice = rng.randrange(7)
+        if choice == 0 and isinstance(parent, dict):
+            del parent[key]
+        elif choice == 1:
+            parent[key] = None
+        elif choice == 2:
+            parent[key] = "garbage \u2603"
+        elif choice == 3:
+            parent[key] = -1
+        elif choice == 4:
+            parent[key] = 10**9
+        elif choice == 5:
+            parent[key] = [1, [2], {"x": 3}]
+        else:
+            parent[key] = {"unexpected": True}
+        out.append(new)
+    return out
+
+
+class ConformanceSuite:
+    """Base class: subclass it as ``Test<Game>Conformance`` with ``spec`` set."""
+
+    spec: ClassVar[GameSpec]
+
+    # -- helpers -------------------------------------------------------------------------
+
+    @property
+    def module(self) -> Any:
+        return wordgames.GAMES[self.spec.name]
+
+    def _playout(self, seed: int) -> list[tuple[Any, Any]]:
+        """(state, action) pairs of a random playout; the last pair has action None."""
+        rng = random.Random(seed)
+        state = self.spec.new_state(rng)
+        pairs = []
+        for _ in range(self.spec.max_actions):
+            if state.is_terminal:
+                break
+            if state.is_chance_node:
+                action = wordgames.sample_chance(state, rng)
+            else:
+                player = min(state.players_to_act)
+                legal = state.legal_actions(player)
+                assert legal, f"non-terminal state with nobody able to act:\n{state}"
+                action = legal[rng.randrange(len(legal))]
+            pairs.append((state, action))
+            state = state.apply(action)
+        pairs.append((state, None))
+        return pairs
+
+    def _deep_sample(self, pairs: list[tuple[Any, Any]], rng: random.Random) -> list[Any]:
+        states = [s for s, _ in pairs]
+        k = min(self.spec.deep_checks, len(states))
+        picked = rng.sample(range(len(states)), k)
+        # always include the start and the end
+        return [states[i] for i in sorted({0, len(states) - 1, *picked})]
+
+    # -- properties ----------------------------------------------------------------------
+
+    @given(seed=st.integers(0, 2**32 - 1))
+    def test_random_playout_invariants(self, seed: int) -> None:
+        pairs = self._playout(seed)
+        final = pairs[-1][0]
+        assert final.is_terminal, "playout hit max_actions without the game ending"
+        for state, action in pairs:
+            self._check_state_basics(state)
+            if action is not None:
+                before = _canon(state.to_dict())
+                state.apply(action)
+                assert _canon(state.to_dict()) == before, "apply() changed the original state"
+
+    def _check_state_basics(self, state: Any) -> None:
+        mod = self.module
+        assert 0 < state.num_players == len(state.players)
+        if state.is_terminal:
+            assert state.outcome is not None
+            assert tuple(state.legal_actions()) == ()
+            assert not state.is_chance_node
+            assert state.players_to_act == frozenset()
+            assert state.current_player is None
+            out = state.outcome
+            assert len(out.scores) == state.num_players == len(out.ranking)
+            assert out.winners == frozenset(i for i, r in enumerate(out.ranking) if r == 1)
+            json.dumps(out.to_dict())
+            return
+        assert state.outcome is None
+        if state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            assert outcomes, "chance node without outcomes"
+            total = sum((p for _, p in outcomes), Fraction(0))
+            assert total == 1, f"chance probabilities sum to {total}"
+            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            acts = [a for a, _ in outcomes]
+            assert len(set(acts)) == len(acts), "duplicate chance outcomes"
+            assert state.current_player is None
+            rng = random.Random(0)
+            for _ in range(3):
+                assert wordgames.sample_chance(state, rng) in set(acts)
+            for a in acts[:50]:
+                assert mod.parse_action(str(a)) == a
+            return
+        acting = state.players_to_act
+        assert acting, "non-terminal, non-chance state with nobody to act"
+        if len(acting) == 1:
+            assert state.current_player in acting
+        for p in sorted(acting):
+            legal = state.legal_actions(p)
+            assert tuple(legal) == tuple(state.legal_actions(p)), "legal_actions not deterministic"
+            assert len(set(legal)) == len(legal), "duplicate legal actions"
+            for a in legal[:200]:
+                assert state.is_legal(a)
+                assert mod.parse_action(str(a)) == a, f"notation round trip failed for {a!r}"
+
+    @given(seed=st.integers(0, 2**32 - 1))
+    def test_illegal_actions_raise_and_change_nothing(self, seed: int) -> None:
+        rng = random.Random(seed)
+        pairs = self._playout(seed)
+        seen_illegal = 0
+        for state in self._deep_sample(pairs, rng):
+            before = _canon(state.to_dict())
+            legal_sets = {p: set(state.legal_actions(p)) for p in state.players_to_act}
+            all_legal = set().union(*legal_sets.values()) if legal_sets else set()
+            if state.is_chance_node:
+                all_legal = {a for a, _ in state.chance_outcomes()}
+            for action in self.spec.candidate_actions(state, rng):
+                legal = state.is_legal(action)
+                if self.spec.complete_legal_actions:
+                    assert legal == (action in all_legal), (
+                        f"is_legal({action}) = {legal} disagrees with legal_actions()"
+                    )
+                if legal:
+                    continue
+                seen_illegal += 1
+                with pytest.raises(IllegalActionError) as e1:
+                    state.check(action)
+                with pytest.raises(IllegalActionError) as e2:
+                    state.apply(action)
+                assert CODE.match(e1.value.code), e1.value.code
+                assert e1.value.code == e2.value.code
+                assert e1.value.action == action
+                assert _canon(state.to_dict()) == before, "an illegal action changed the state"
+        assert seen_illegal > 0 or len(pairs) < 3, "candidate_actions produced no illegal action"
+
+    @given(seed=st.integers(0, 2**32 - 1))
+    def test_json_round_trip_and_corruption(self, seed: int) -> None:
+        rng = random.Random(seed)
+        pairs = self._playout(seed)
+        State = self.module.State
+        for state in self._deep_sample(pairs, rng)[:12]:
+            d = state.to_dict()
+            text = json.dumps(d)
+            assert d["game"] == self.spec.name and isinstance(d["version"], int)
+            back = State.from_dict(json.loads(text))
+            assert back == state
+            assert _canon(back.to_dict()) == _canon(d)
+            for bad in self.spec.invalid_dicts(copy.deepcopy(d), rng):
+                with pytest.raises(InvalidStateError):
+                    State.from_dict(bad)
+            for bad in (
+                {**d, "game": "chess"},
+                {**d, "version": 999},
+                {k: v for k, v in d.items() if k != sorted(d)[-1]},
+                [],
+                None,
+            ):
+                with pytest.raises(InvalidStateError):
+                    State.from_dict(bad)
+            for bad in _mutations(d, rng, 15):
+                try:
+                    loaded = State.from_dict(bad)
+                except InvalidStateError:
+                    continue
+                # accepted: it must then be a consistent, usable state
+                assert _canon(State.from_dict(loaded.to_dict()).to_dict()) == _canon(
+                    loaded.to_dict()
+                )
+                loaded.legal_actions() if not loaded.is_terminal else None
+
+    @given(seed=st.integers(0, 2**32 - 1))
+    def test_views_hide_and_round_trip(self, seed: int) -> None:
+        rng = random.Random(seed)
+        pairs = self._playout(seed)
+        for state in self._deep_sample(pairs, rng)[:10]:
+            for viewer in [None, *range(state.num_players)]:
+                view = state.view(viewer)
+                assert view.viewer == viewer
+                vd = view.to_dict()
+                json.dumps(vd)
+                ViewCls = type(view)
+                if hasattr(ViewCls, "from_dict"):
+                    assert ViewCls.from_dict(json.loads(json.dumps(vd))) == view
+                if self.spec.shuffle_hidden is not None:
+                    other = self.spec.shuffle_hidden(state, viewer, rng)
+                    assert _canon(other.view(viewer).to_dict()) == _canon(vd), (
+                        "the view depends on information hidden from the viewer"
+                    )
+                if viewer is not None:
+                    if viewer in state.players_to_act and not state.is_chance_node:
+                        assert set(view.legal_actions()) == set(state.legal_actions(viewer))
+                    else:
+                        assert tuple(view.legal_actions()) == ()
+                    sampled = view.sample_state(rng)
+                    assert _canon(sampled.view(viewer).to_dict()) == _canon(vd), (
+                        "view.sample_state() is not consistent with the view"
+                    )
+
+    @given(seed=st.integers(0, 2**32 - 1))
+    def test_records_replay_and_round_trip(self, seed: int) -> None:
+        rng_setup = random.Random(seed)
+        state = self.spec.new_state(rng_setup)
+        bots = (
+            self.spec.bots(state) if self.spec.bots else [wordgames.RandomBot()] * state.num_players
+        )
+        rec1 = wordgames.play(state, bots, random.Random(seed), max_actions=self.spec.max_actions)
+        rec2 = wordgames.play(state, bots, random.Random(seed), max_actions=self.spec.max_actions)
+        assert rec1 == rec2, "same seed, different record"
+        final = rec1.replay()
+        assert final.is_terminal
+        states = list(rec1.states())
+        assert len(states) == len(rec1.actions) + 1 and states[-1] == final
+        back = Record.from_json(rec1.to_json())
+        assert back == rec1
+        assert back.replay() == final
+        red = rec1.redact(0)
+        json.dumps(red.to_dict())
+        assert len(red.views) == len(rec1.actions) + 1
