@@ -246,7 +246,8 @@ class ConformanceSuite:
         for state in self._deep_sample(pairs, rng)[:12]:
             d = state.to_dict()
             text = json.dumps(d)
-            assert d["game"] == self.spec.name and isinstance(d["version"], int)
+            assert d["game"] == self.spec.name
+            assert isinstance(d["version"], int)
             back = State.from_dict(json.loads(text))
             assert back == state
             assert _canon(back.to_dict()) == _canon(d)
@@ -314,7 +315,8 @@ class ConformanceSuite:
         final = rec1.replay()
         assert final.is_terminal
         states = list(rec1.states())
-        assert len(states) == len(rec1.actions) + 1 and states[-1] == final
+        assert len(states) == len(rec1.actions) + 1
+        assert states[-1] == final
         back = Record.from_json(rec1.to_json())
         assert back == rec1
         assert back.replay() == final
