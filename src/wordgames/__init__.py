@@ -14,6 +14,7 @@ from types import ModuleType
 from wordgames._core import (
     Action,
     Bot,
+    GameOutcome,
     GameState,
     IllegalActionError,
     InvalidStateError,
@@ -35,6 +36,7 @@ __all__ = [
     "GAMES",
     "Action",
     "Bot",
+    "GameOutcome",
     "GameState",
     "IllegalActionError",
     "InvalidStateError",

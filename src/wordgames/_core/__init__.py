@@ -9,12 +9,14 @@ from wordgames._core.errors import (
     RulesError,
     WordgamesError,
 )
+from wordgames._core.outcome import GameOutcome, competition_ranking, player_names
 from wordgames._core.protocols import Action, Bot, GameState, Outcome, PlayerView
 from wordgames._core.record import Record, RedactedRecord, play
 
 __all__ = [
     "Action",
     "Bot",
+    "GameOutcome",
     "GameState",
     "IllegalActionError",
     "InvalidStateError",
@@ -26,6 +28,8 @@ __all__ = [
     "RedactedRecord",
     "RulesError",
     "WordgamesError",
+    "competition_ranking",
     "play",
+    "player_names",
     "sample_chance",
 ]

@@ -1,0 +1,91 @@
+"""The result of a finished game, shared by all games, and player-list setup helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from wordgames._core.errors import InvalidStateError, RulesError
+
+__all__ = ["GameOutcome", "competition_ranking", "player_names"]
+
+
+def competition_ranking(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places for players whose sort keys are ``keys`` (higher key = better).
+
+    Standard competition ranking: equal keys share a place and the next place is skipped,
+    e.g. keys ``(5, 9, 5, 1)`` give ``(2, 1, 2, 4)``.
+    """
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+@attrs.frozen
+class GameOutcome:
+    """How a game ended: final ``scores``, each player's place in ``ranking`` (1 = first,
+    tied players share a place), and the ``reason`` the game ended (a snake_case code such as
+    ``"grill_empty"``, ``"played_out"`` or ``"resigned"``)."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    reason: str
+
+    @classmethod
+    def from_keys(cls, scores: Sequence[int], keys: Sequence[Any], reason: str) -> GameOutcome:
+        """An outcome ranked by ``keys`` (tuples compared lexicographically, higher is better)."""
+        return cls(tuple(scores), competition_ranking(keys), reason)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """The players in first place (several on a shared victory or a draw)."""
+        return frozenset(i for i, r in enumerate(self.ranking) if r == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        """True when more than one player shares first place."""
+        return len(self.winners) > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": sorted(self.winners),
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameOutcome:
+        if not isinstance(data, Mapping):
+            raise InvalidStateError("outcome must be an object")
+        scores, ranking, reason = data.get("scores"), data.get("ranking"), data.get("reason")
+        if (
+            not isinstance(scores, list)
+            or not isinstance(ranking, list)
+            or len(scores) != len(ranking)
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores + ranking)
+            or not all(1 <= r <= len(ranking) for r in ranking)
+            or not isinstance(reason, str)
+        ):
+            raise InvalidStateError(f"malformed outcome {data!r}")
+        return cls(tuple(scores), tuple(ranking), reason)
+
+
+def player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
+    """Normalise ``new_game``'s ``players`` argument: a count (names ``P1``, ``P2``, ...) or
+    a sequence of distinct non-empty names; :class:`RulesError` outside ``[lo, hi]``."""
+    if isinstance(players, bool):
+        raise RulesError(f"players must be a count or a list of names, got {players!r}")
+    if isinstance(players, int):
+        names = tuple(f"P{i + 1}" for i in range(players))
+    elif isinstance(players, str):
+        raise RulesError("players must be a count or a list of names, not one string")
+    else:
+        names = tuple(players)
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            raise RulesError(f"player names must be non-empty strings, got {names!r}")
+        if len(set(names)) != len(names):
+            raise RulesError(f"player names must be distinct, got {names!r}")
+    if not lo <= len(names) <= hi:
+        raise RulesError(f"this game takes {lo} to {hi} players, got {len(names)}")
+    return names
