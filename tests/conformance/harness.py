@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordgames
@@ -65,6 +65,8 @@ class GameSpec:
     bots: Callable[[Any], Any] | None = None
     #: how many states of a playout get the expensive checks (views, JSON, candidates)
     deep_checks: int = 40
+    #: share of the Hypothesis profile's max_examples to run (slow games use less)
+    examples: float = 1.0
 
 
 def _canon(d: Any) -> str:
@@ -114,10 +116,30 @@ def _mutations(d: Any, rng: random.Random, n: int) -> list[Any]:
     return out
 
 
+_PROPERTIES: list[str] = []
+
+
+def _property(fn: Callable[..., None]) -> Callable[..., None]:
+    """Mark a seed-driven property; each subclass gets its own Hypothesis wrapper."""
+    _PROPERTIES.append(fn.__name__)
+    return fn
+
+
 class ConformanceSuite:
     """Base class: subclass it as ``Test<Game>Conformance`` with ``spec`` set."""
 
     spec: ClassVar[GameSpec]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("spec")
+        if spec is None:
+            return
+        n = max(2, round(settings.default.max_examples * spec.examples))
+        for name in _PROPERTIES:
+            raw = getattr(ConformanceSuite, name)
+            wrapped = settings(max_examples=n)(given(seed=st.integers(0, 2**32 - 1))(raw))
+            setattr(cls, name, wrapped)
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -154,7 +176,7 @@ class ConformanceSuite:
 
     # -- properties ----------------------------------------------------------------------
 
-    @given(seed=st.integers(0, 2**32 - 1))
+    @_property
     def test_random_playout_invariants(self, seed: int) -> None:
         pairs = self._playout(seed)
         final = pairs[-1][0]
@@ -208,7 +230,7 @@ class ConformanceSuite:
                 assert state.is_legal(a)
                 assert mod.parse_action(str(a)) == a, f"notation round trip failed for {a!r}"
 
-    @given(seed=st.integers(0, 2**32 - 1))
+    @_property
     def test_illegal_actions_raise_and_change_nothing(self, seed: int) -> None:
         rng = random.Random(seed)
         pairs = self._playout(seed)
@@ -238,7 +260,7 @@ class ConformanceSuite:
                 assert _canon(state.to_dict()) == before, "an illegal action changed the state"
         assert seen_illegal > 0 or len(pairs) < 3, "candidate_actions produced no illegal action"
 
-    @given(seed=st.integers(0, 2**32 - 1))
+    @_property
     def test_json_round_trip_and_corruption(self, seed: int) -> None:
         rng = random.Random(seed)
         pairs = self._playout(seed)
@@ -274,7 +296,7 @@ class ConformanceSuite:
                 )
                 loaded.legal_actions() if not loaded.is_terminal else None
 
-    @given(seed=st.integers(0, 2**32 - 1))
+    @_property
     def test_views_hide_and_round_trip(self, seed: int) -> None:
         rng = random.Random(seed)
         pairs = self._playout(seed)
@@ -302,7 +324,7 @@ class ConformanceSuite:
                         "view.sample_state() is not consistent with the view"
                     )
 
-    @given(seed=st.integers(0, 2**32 - 1))
+    @_property
     def test_records_replay_and_round_trip(self, seed: int) -> None:
         rng_setup = random.Random(seed)
         state = self.spec.new_state(rng_setup)
