@@ -1,0 +1,618 @@
+"""The placement engine: letter grids, marks, validation and the best-first placement search.
+
+Cells are numbered row by row, ``cell = row * cols + col``; in notation a cell is its column
+letter and 1-based row number (``A1`` is the top-left cell). A placement is a simple path of
+king-move steps over free cells; the cells at the positions listed in ``circles`` are circled
+and spell the word, every other cell on the path is crossed out.
+
+Two diagonal steps cross when they are the two diagonals of one 2x2 block. Because a cell can
+never be used twice, a block can hold at most one diagonal line, so the grid remembers one bit
+per block (indexed by the block's top-left cell).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Collection, Iterator, Sequence
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any
+
+import attrs
+
+from wordgames._core.errors import WordgamesError
+
+__all__ = [
+    "LETTERS",
+    "GridState",
+    "Placement",
+    "PlacementError",
+    "SearchLimitError",
+    "best_placement",
+    "can_place",
+    "cell_name",
+    "check_placement",
+    "find_placements",
+    "parse_cell",
+    "validate",
+]
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LETTER_SET = frozenset(LETTERS)
+_INF = 1 << 30
+#: Largest grid the notation can address (columns A..Z, rows 1..99).
+MAX_COLS = 26
+MAX_ROWS = 99
+
+
+class PlacementError(WordgamesError, ValueError):
+    """A placement that breaks the rules; ``code`` says which rule (see :func:`validate`)."""
+
+    code: str
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(f"[{code}] {message}")
+
+
+class SearchLimitError(WordgamesError):
+    """:func:`find_placements` gave up after ``node_limit`` search nodes without a verdict."""
+
+
+def cell_name(cell: int, cols: int) -> str:
+    """``A1``-style name of ``cell`` on a grid ``cols`` wide."""
+    r, c = divmod(cell, cols)
+    return f"{LETTERS[c]}{r + 1}"
+
+
+def parse_cell(text: str, rows: int | None = None, cols: int | None = None) -> tuple[int, int]:
+    """``(row, col)`` of an ``A1``-style name (case-insensitive); ValueError if malformed or,
+    when ``rows``/``cols`` are given, off the grid."""
+    t = text.strip().upper()
+    if len(t) < 2 or t[0] not in _LETTER_SET or not t[1:].isdigit() or t[1] == "0":
+        raise ValueError(f"not a cell name: {text!r}")
+    r, c = int(t[1:]) - 1, LETTERS.index(t[0])
+    if r >= MAX_ROWS or (rows is not None and r >= rows) or (cols is not None and c >= cols):
+        raise ValueError(f"cell {text!r} is off the grid")
+    return r, c
+
+
+@lru_cache(maxsize=64)
+def _neighbours(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For every cell: ``(neighbour, block_bit)`` pairs; ``block_bit`` is 0 for orthogonal
+    steps and the bit of the crossed 2x2 block for diagonal ones."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            nbs = []
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
+                        nb = (r + dr) * cols + c + dc
+                        bit = 1 << (min(r, r + dr) * cols + min(c, c + dc)) if dr and dc else 0
+                        nbs.append((nb, bit))
+            out.append(tuple(nbs))
+    return tuple(out)
+
+
+def _step_bit(a: int, b: int, cols: int) -> int | None:
+    """None if ``a`` and ``b`` are not king neighbours, else the step's block bit (0 if
+    orthogonal)."""
+    ra, ca = divmod(a, cols)
+    rb, cb = divmod(b, cols)
+    dr, dc = rb - ra, cb - ca
+    if max(abs(dr), abs(dc)) != 1:
+        return None
+    if dr and dc:
+        return 1 << (min(ra, rb) * cols + min(ca, cb))
+    return 0
+
+
+@attrs.frozen
+class Placement:
+    """One word on a grid: the ``path`` of cells (in order), the ``circles`` (increasing
+    positions in ``path`` that are circled; they spell ``word``) and, implicitly, the crossed
+    cells (every other position)."""
+
+    word: str
+    path: tuple[int, ...]
+    circles: tuple[int, ...]
+
+    @property
+    def crossed(self) -> int:
+        """How many cells this placement crosses out."""
+        return len(self.path) - len(self.circles)
+
+    @property
+    def circled_cells(self) -> tuple[int, ...]:
+        """The circled cells in word order."""
+        return tuple(self.path[i] for i in self.circles)
+
+    @property
+    def crossed_cells(self) -> tuple[int, ...]:
+        """The crossed-out cells in path order."""
+        marked = set(self.circles)
+        return tuple(c for i, c in enumerate(self.path) if i not in marked)
+
+    def notation(self, cols: int) -> str:
+        """``A1-B2-c3-D4``: the path, circled cells upper case, crossed cells lower case."""
+        marked = set(self.circles)
+        parts = []
+        for i, cell in enumerate(self.path):
+            name = cell_name(cell, cols)
+            parts.append(name if i in marked else name.lower())
+        return "-".join(parts)
+
+    @classmethod
+    def from_notation(cls, word: str, text: str, rows: int, cols: int) -> Placement:
+        """Inverse of :meth:`notation` (ValueError on bad text)."""
+        path = []
+        circles = []
+        for i, part in enumerate(text.split("-")):
+            r, c = parse_cell(part, rows, cols)
+            path.append(r * cols + c)
+            if part.strip()[0].isupper():
+                circles.append(i)
+        return cls(word, tuple(path), tuple(circles))
+
+
+@attrs.frozen
+class GridState:
+    """A letter grid and its marks: ``used`` (circled or crossed cells), ``circled`` (subset
+    of ``used``) and ``diagonals`` (2x2 blocks holding a diagonal line), all int bitmasks."""
+
+    rows: int
+    cols: int
+    letters: str
+    used: int = 0
+    circled: int = 0
+    diagonals: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not (1 <= self.rows <= MAX_ROWS and 1 <= self.cols <= MAX_COLS):
+            raise ValueError(f"grid size {self.rows}x{self.cols} out of range")
+        if len(self.letters) != self.rows * self.cols or not set(self.letters) <= _LETTER_SET:
+            raise ValueError("grid letters must be rows*cols letters A-Z")
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[str]) -> GridState:
+        """An unmarked grid from its rows of letters (ValueError if not rectangular A-Z)."""
+        rows = [r.strip().upper() for r in rows]
+        if not rows or len({len(r) for r in rows}) != 1:
+            raise ValueError("grid rows must be non-empty and of equal length")
+        return cls(len(rows), len(rows[0]), "".join(rows))
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    def is_free(self, cell: int) -> bool:
+        """True if ``cell`` is neither circled nor crossed out."""
+        return not (self.used >> cell) & 1
+
+    @property
+    def free_count(self) -> int:
+        """How many cells are still free."""
+        return self.size - self.used.bit_count()
+
+    def cell(self, name: str) -> int:
+        """The index of an ``A1``-style cell name."""
+        r, c = parse_cell(name, self.rows, self.cols)
+        return r * self.cols + c
+
+    def place(self, placement: Placement) -> GridState:
+        """The grid with ``placement`` drawn (unchecked: call :func:`validate` first)."""
+        used = self.used
+        circled = self.circled
+        diag = self.diagonals
+        path = placement.path
+        for cell in path:
+            used |= 1 << cell
+        for i in placement.circles:
+            circled |= 1 << path[i]
+        for a, b in pairwise(path):
+            bit = _step_bit(a, b, self.cols)
+            if bit:
+                diag |= bit
+        return attrs.evolve(self, used=used, circled=circled, diagonals=diag)
+
+    def circle(self, cells: Collection[int]) -> GridState:
+        """The grid with ``cells`` circled but not connected (unchecked)."""
+        mask = 0
+        for cell in cells:
+            mask |= 1 << cell
+        return attrs.evolve(self, used=self.used | mask, circled=self.circled | mask)
+
+    def __str__(self) -> str:
+        head = "   " + "".join(f" {LETTERS[c]} " for c in range(self.cols))
+        lines = [head]
+        for r in range(self.rows):
+            row = []
+            for c in range(self.cols):
+                i = r * self.cols + c
+                ch = self.letters[i]
+                if (self.circled >> i) & 1:
+                    row.append(f"({ch})")
+                elif (self.used >> i) & 1:
+                    row.append(" - ")
+                else:
+                    row.append(f" {ch} ")
+            lines.append(f"{r + 1:>2} " + "".join(row))
+        return "\n".join(lines)
+
+
+def check_placement(
+    grid: GridState, placement: Placement, *, lines_may_cross: bool = False
+) -> tuple[str, str] | None:
+    """``None`` if ``placement`` may be drawn on ``grid``, else ``(code, message)``.
+
+    Codes: ``bad_word`` (not letters A-Z), ``empty_path``, ``off_grid``, ``repeated_cell``,
+    ``not_adjacent``, ``cell_used``, ``lines_cross``, ``bad_circles`` (positions not
+    increasing or outside the path), ``too_few_circles``, ``too_many_circles``,
+    ``dangling_line`` (the path starts or ends on a crossed cell), ``letter_mismatch``.
+    """
+    word, path, circles = placement.word, placement.path, placement.circles
+    if not word or not set(word) <= _LETTER_SET:
+        return "bad_word", f"word {word!r} must be one or more letters A-Z"
+    if not path:
+        return "empty_path", "the placement has no cells"
+    size = grid.size
+    for cell in path:
+        if not isinstance(cell, int) or not 0 <= cell < size:
+            return "off_grid", f"cell {cell!r} is off the {grid.rows}x{grid.cols} grid"
+    if len(set(path)) != len(path):
+        return "repeated_cell", "the line visits a cell twice"
+    if any(not isinstance(i, int) or not 0 <= i < len(path) for i in circles) or any(
+        a >= b for a, b in pairwise(circles)
+    ):
+        return "bad_circles", f"circle positions {circles} must increase within the path"
+    if len(circles) < len(word):
+        return "too_few_circles", f"{len(circles)} letters circled for the {len(word)} of {word}"
+    if len(circles) > len(word):
+        return "too_many_circles", f"{len(circles)} letters circled for the {len(word)} of {word}"
+    if circles[0] != 0 or circles[-1] != len(path) - 1:
+        return "dangling_line", "the line must start and end on a circled letter"
+    cols = grid.cols
+    for cell in path:
+        if (grid.used >> cell) & 1:
+            return "cell_used", f"{cell_name(cell, cols)} is already circled or crossed out"
+    diag = grid.diagonals
+    for a, b in pairwise(path):
+        bit = _step_bit(a, b, cols)
+        if bit is None:
+            return "not_adjacent", (
+                f"{cell_name(a, cols)} and {cell_name(b, cols)} are not neighbours"
+            )
+        if bit:
+            if diag & bit and not lines_may_cross:
+                return "lines_cross", (
+                    f"the step {cell_name(a, cols)}-{cell_name(b, cols)} crosses another line"
+                )
+            diag |= bit
+    spelled = "".join(grid.letters[path[i]] for i in circles)
+    if spelled != word:
+        return "letter_mismatch", f"the circled letters spell {spelled}, not {word}"
+    return None
+
+
+def validate(grid: GridState, placement: Placement, *, lines_may_cross: bool = False) -> None:
+    """Raise :class:`PlacementError` (with the reason ``code``) unless ``placement`` may be
+    drawn on ``grid``; see :func:`check_placement` for the codes."""
+    problem = check_placement(grid, placement, lines_may_cross=lines_may_cross)
+    if problem is not None:
+        raise PlacementError(*problem)
+
+
+def _distances(grid: GridState, targets: int, crossable: int, lines_may_cross: bool) -> list[int]:
+    """Fewest steps from each cell to a ``targets`` cell with every cell in between in
+    ``crossable`` (a lower bound for the real line, which must also avoid itself)."""
+    nbrs = _neighbours(grid.rows, grid.cols)
+    size = grid.size
+    dist = [_INF] * size
+    frontier = [c for c in range(size) if (targets >> c) & 1]
+    for c in frontier:
+        dist[c] = 0
+    blocked = 0 if lines_may_cross else grid.diagonals
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for y in frontier:
+            for x, bit in nbrs[y]:
+                if dist[x] == _INF and not (bit & blocked):
+                    dist[x] = d
+                    if (crossable >> x) & 1:
+                        nxt.append(x)
+        frontier = nxt
+    return dist
+
+
+def _components(grid: GridState, cells: int, lines_may_cross: bool) -> list[int]:
+    """The 8-connected components of the cells in bitmask ``cells`` (as bitmasks)."""
+    nbrs = _neighbours(grid.rows, grid.cols)
+    blocked = 0 if lines_may_cross else grid.diagonals
+    seen = 0
+    comps = []
+    for start in range(grid.size):
+        if not (cells >> start) & 1 or (seen >> start) & 1:
+            continue
+        comp = 1 << start
+        stack = [start]
+        while stack:
+            y = stack.pop()
+            for x, bit in nbrs[y]:
+                if (cells >> x) & 1 and not (comp >> x) & 1 and not (bit & blocked):
+                    comp |= 1 << x
+                    stack.append(x)
+        seen |= comp
+        comps.append(comp)
+    return comps
+
+
+@attrs.frozen(eq=False)
+class _Prep:
+    """Per-grid facts shared by every word searched on it (cached)."""
+
+    region: int
+    letter_masks: tuple[int, ...]  # letter index -> free cells with that letter
+    comp_counts: tuple[tuple[int, ...], ...]  # per component: letter counts
+    dists: dict[int, list[int]]  # letter index -> distance map (filled lazily)
+
+
+@lru_cache(maxsize=32)
+def _prep(grid: GridState, lines_may_cross: bool) -> _Prep:
+    free = ((1 << grid.size) - 1) & ~grid.used
+    masks = [0] * 26
+    for i, ch in enumerate(grid.letters):
+        if (free >> i) & 1:
+            masks[ord(ch) - 65] |= 1 << i
+    counts = []
+    for comp in _components(grid, free, lines_may_cross):
+        counts.append(tuple((m & comp).bit_count() for m in masks))
+    return _Prep(free, tuple(masks), tuple(counts), {})
+
+
+def _layers(
+    grid: GridState,
+    targets: Sequence[int],
+    region: int,
+    crossable: int,
+    lines_may_cross: bool,
+) -> list[list[int]] | None:
+    """Lower bounds of the steps still needed, by letter position.
+
+    ``q[k][x]`` bounds the steps from ``x`` to a cell circled as letter ``k`` (never ``x``
+    itself) plus the steps from there to the end of the word, counting each step once; the
+    crossings still needed from a node at ``x`` that must reach letter ``k`` next are at least
+    ``q[k][x] - (n - k)``. The line's self-avoidance is ignored, so the bounds are admissible.
+    Returns None when the word cannot be completed from any first letter.
+    """
+    n = len(targets)
+    size = grid.size
+    nbrs = _neighbours(grid.rows, grid.cols)
+    blocked = 0 if lines_may_cross else grid.diagonals
+    q: list[list[int]] = [[]] * n
+    for k in range(n - 1, 0, -1):
+        tk = targets[k]
+        nxt = q[k + 1] if k + 1 < n else None
+        d = [_INF] * size
+        buckets: list[list[int]] = []
+        m = tk
+        while m:
+            low = m & -m
+            z = low.bit_length() - 1
+            m ^= low
+            r = 0 if nxt is None else nxt[z]
+            if r < _INF:
+                d[z] = r
+                while len(buckets) <= r:
+                    buckets.append([])
+                buckets[r].append(z)
+        expand = crossable | tk
+        c = 0
+        while c < len(buckets):
+            for y in buckets[c]:
+                if d[y] != c or not (expand >> y) & 1:
+                    continue
+                nc = c + 1
+                for x, bit in nbrs[y]:
+                    if nc < d[x] and (region >> x) & 1 and not bit & blocked:
+                        d[x] = nc
+                        while len(buckets) <= nc:
+                            buckets.append([])
+                        buckets[nc].append(x)
+            c += 1
+        # a target must reach another target: go through a neighbour first
+        m = tk
+        out = d[:]
+        while m:
+            low = m & -m
+            z = low.bit_length() - 1
+            m ^= low
+            best = _INF
+            for y, bit in nbrs[z]:
+                if (expand >> y) & 1 and not bit & blocked and d[y] < best:
+                    best = d[y]
+            out[z] = best + 1 if best < _INF else _INF
+        q[k] = out
+    if n > 1:
+        first = targets[0]
+        if not any(v < _INF for x, v in enumerate(q[1]) if (first >> x) & 1):
+            return None
+    return q
+
+
+def find_placements(
+    grid: GridState,
+    word: str,
+    *,
+    lines_may_cross: bool = False,
+    circles: Collection[int] | None = None,
+    max_crossed: int | None = None,
+    node_limit: int | None = None,
+) -> Iterator[Placement]:
+    """Every placement of ``word`` on ``grid``, fewest crossed-out cells first.
+
+    Ties are yielded in a fixed order, so the result is deterministic. ``circles`` restricts
+    the circled cells to exactly that set (connecting letters circled earlier); ``max_crossed``
+    stops once longer lines would be needed. ``node_limit`` (default: none) raises
+    :class:`SearchLimitError` after that many expanded search nodes.
+
+    Impossible words are refuted by bounds before any search: enough free cells of every
+    letter inside one connected free region; every consecutive pair of letters within reach;
+    then an exact layered distance bound (each letter position's cheapest completion, ignoring
+    only the line's avoidance of itself). The search is A* over partial lines guided by that
+    last bound, so it walks almost straight to the cheapest placement.
+    """
+    n = len(word)
+    if n == 0 or not set(word) <= _LETTER_SET:
+        return
+    size = grid.size
+    codes = [ord(ch) - 65 for ch in word]
+    need: dict[int, int] = {}
+    for c in codes:
+        need[c] = need.get(c, 0) + 1
+    prep = _prep(grid, lines_may_cross)
+    free = prep.region
+    if circles is not None:
+        cset = 0
+        for c in circles:
+            if not isinstance(c, int) or not 0 <= c < size:
+                return
+            cset |= 1 << c
+        if len(set(circles)) != n or cset & ~free:
+            return
+        crossable = free & ~cset
+        masks = {c: prep.letter_masks[c] & cset for c in need}
+        if any(masks[c].bit_count() != k for c, k in need.items()):
+            return
+        dists = {c: _distances(grid, m, crossable, lines_may_cross) for c, m in masks.items()}
+    else:
+        crossable = free
+        masks = {c: prep.letter_masks[c] for c in need}
+        # bound 1: enough free cells of every letter within one connected free region
+        if not any(all(cnt[c] >= k for c, k in need.items()) for cnt in prep.comp_counts):
+            return
+        dists = prep.dists
+        for c in need:
+            if c not in dists:
+                dists[c] = _distances(grid, masks[c], crossable, lines_may_cross)
+    nbrs = _neighbours(grid.rows, grid.cols)
+    blocked_static = 0 if lines_may_cross else grid.diagonals
+    # bound 2: every consecutive pair of letters within reach of each other
+    for i in range(1, n):
+        db = dists[codes[i]]
+        tb = masks[codes[i]]
+        m = masks[codes[i - 1]]
+        ok = False
+        while m and not ok:
+            low = m & -m
+            x = low.bit_length() - 1
+            m ^= low
+            if (tb >> x) & 1:
+                ok = any(db[y] < _INF for y, bit in nbrs[x] if not bit & blocked_static)
+            else:
+                ok = db[x] < _INF
+        if not ok:
+            return
+    # bound 3: the layered distance bound
+    targets = [masks[c] for c in codes]
+    q = _layers(grid, targets, free, crossable, lines_may_cross)
+    if q is None:
+        return
+    limit = _INF // 2 if max_crossed is None else max_crossed
+    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link)
+    # link: (cell, circled, parent_link) chain, None at the root
+    heap: list[tuple[int, int, int, int, int, int, int, int, object]] = []
+    seq = 0
+    m = targets[0]
+    while m:
+        low = m & -m
+        s = low.bit_length() - 1
+        m ^= low
+        h = 0 if n == 1 else q[1][s] - (n - 1)
+        if h <= limit:
+            heap.append((h, -1, seq, 0, s, 1, low, 0, (s, True, None)))
+            seq += 1
+    heapq.heapify(heap)
+    base_used = grid.used
+    base_diag = 0 if lines_may_cross else grid.diagonals
+    expanded = 0
+    push = heapq.heappush
+    pop = heapq.heappop
+    while heap:
+        _, _, _, g, cur, j, visited, diag, link = pop(heap)
+        if j == n:
+            yield _build(word, link)
+            continue
+        expanded += 1
+        if node_limit is not None and expanded > node_limit:
+            raise SearchLimitError(f"no verdict for {word} within {node_limit} search nodes")
+        target = targets[j]
+        qj = q[j]
+        qn = q[j + 1] if j + 1 < n else None
+        left = n - j
+        occupied = base_used | visited
+        for x, bit in nbrs[cur]:
+            if (occupied >> x) & 1:
+                continue
+            ndiag = diag
+            if bit:
+                if (base_diag | diag) & bit:
+                    continue
+                if not lines_may_cross:
+                    ndiag = diag | bit
+            nvis = visited | (1 << x)
+            if (target >> x) & 1:
+                # circle x as letter j
+                if qn is None:
+                    if g <= limit:
+                        push(heap, (g, -n, seq, g, x, n, nvis, ndiag, (x, True, link)))
+                        seq += 1
+                else:
+                    nf = g + qn[x] - (left - 1)
+                    if nf <= limit:
+                        push(heap, (nf, -j - 1, seq, g, x, j + 1, nvis, ndiag, (x, True, link)))
+                        seq += 1
+            if (crossable >> x) & 1:
+                ng = g + 1
+                nf = ng + qj[x] - left
+                if nf <= limit:
+                    push(heap, (nf, -j, seq, ng, x, j, nvis, ndiag, (x, False, link)))
+                    seq += 1
+
+
+def _build(word: str, link: object) -> Placement:
+    cells: list[int] = []
+    flags: list[bool] = []
+    node: Any = link
+    while node is not None:
+        cells.append(node[0])
+        flags.append(node[1])
+        node = node[2]
+    cells.reverse()
+    flags.reverse()
+    return Placement(word, tuple(cells), tuple(i for i, f in enumerate(flags) if f))
+
+
+def best_placement(
+    grid: GridState,
+    word: str,
+    *,
+    lines_may_cross: bool = False,
+    circles: Collection[int] | None = None,
+    node_limit: int | None = None,
+) -> Placement | None:
+    """A placement of ``word`` with the fewest crossed-out cells, or ``None`` if there is none
+    (a proof: the search is exhaustive unless ``node_limit`` raises :class:`SearchLimitError`)."""
+    for p in find_placements(
+        grid, word, lines_may_cross=lines_may_cross, circles=circles, node_limit=node_limit
+    ):
+        return p
+    return None
+
+
+def can_place(grid: GridState, word: str, *, lines_may_cross: bool = False) -> bool:
+    """True if ``word`` fits anywhere on ``grid``."""
+    return best_placement(grid, word, lines_may_cross=lines_may_cross) is not None

@@ -1,0 +1,171 @@
+"""The placement engine against the rulebook and against brute force on small grids."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wordgames.wommeln.engine import (
+    GridState,
+    Placement,
+    PlacementError,
+    SearchLimitError,
+    best_placement,
+    check_placement,
+    find_placements,
+    validate,
+)
+
+
+def _brute_force(grid: GridState, word: str, lines_may_cross: bool) -> set[Placement]:
+    """Every (path, circles) that spells ``word``, filtered by ``check_placement``."""
+    size = grid.size
+    found: set[Placement] = set()
+
+    def extend(path: list[int], circles: list[int]) -> None:
+        if len(circles) == len(word):
+            p = Placement(word, tuple(path), tuple(circles))
+            if check_placement(grid, p, lines_may_cross=lines_may_cross) is None:
+                found.add(p)
+            return
+        last = path[-1]
+        lr, lc = divmod(last, grid.cols)
+        for x in range(size):
+            xr, xc = divmod(x, grid.cols)
+            if x in path or max(abs(xr - lr), abs(xc - lc)) != 1:
+                continue
+            path.append(x)
+            if grid.letters[x] == word[len(circles)]:
+                circles.append(len(path) - 1)
+                extend(path, circles)
+                circles.pop()
+            extend(path, circles)  # x crossed out
+            path.pop()
+
+    for s in range(size):
+        if grid.letters[s] == word[0]:
+            extend([s], [0])
+    return found
+
+
+@st.composite
+def small_grids(draw: st.DrawFn) -> GridState:
+    rows = draw(st.integers(1, 3))
+    cols = draw(st.integers(2, 3 if rows == 3 else 4))
+    letters = draw(st.text("ABC", min_size=rows * cols, max_size=rows * cols))
+    used = draw(st.integers(0, (1 << (rows * cols)) - 1)) & draw(
+        st.integers(0, (1 << (rows * cols)) - 1)
+    )
+    diagonals = draw(st.integers(0, (1 << (rows * cols)) - 1)) if rows > 1 else 0
+    return GridState(rows, cols, letters, used=used, diagonals=diagonals)
+
+
+@given(grid=small_grids(), word=st.text("ABC", min_size=1, max_size=4), loose=st.booleans())
+def test_find_placements_equals_brute_force(grid: GridState, word: str, loose: bool) -> None:
+    yielded = list(find_placements(grid, word, lines_may_cross=loose))
+    brute = _brute_force(grid, word, loose)
+    assert len(set(yielded)) == len(yielded), "a placement was yielded twice"
+    assert set(yielded) == brute
+    costs = [p.crossed for p in yielded]
+    assert costs == sorted(costs), "placements not in order of fewest crossed cells"
+    if brute:
+        assert yielded[0].crossed == min(p.crossed for p in brute)
+        assert best_placement(grid, word, lines_may_cross=loose) == yielded[0]
+    else:
+        assert best_placement(grid, word, lines_may_cross=loose) is None
+
+
+@given(grid=small_grids(), word=st.text("ABC", min_size=1, max_size=4), data=st.data())
+def test_placements_pass_validate_and_mark_only_their_cells(
+    grid: GridState, word: str, data: st.DataObject
+) -> None:
+    placements = list(find_placements(grid, word))
+    if not placements:
+        return
+    p = data.draw(st.sampled_from(placements))
+    validate(grid, p)
+    after = grid.place(p)
+    assert after.used == grid.used | sum(1 << c for c in p.path)
+    assert after.circled == grid.circled | sum(1 << c for c in p.circled_cells)
+    assert after.free_count == grid.free_count - len(p.path)
+    # the same placement cannot be drawn twice
+    assert check_placement(after, p) is not None
+
+
+@given(grid=small_grids(), word=st.text("ABC", min_size=2, max_size=3), data=st.data())
+def test_restricted_circles(grid: GridState, word: str, data: st.DataObject) -> None:
+    placements = list(find_placements(grid, word))
+    if not placements:
+        return
+    p = data.draw(st.sampled_from(placements))
+    cells = set(p.circled_cells)
+    restricted = list(find_placements(grid, word, circles=cells))
+    assert p in restricted
+    assert all(set(q.circled_cells) == cells for q in restricted)
+    assert set(restricted) == {q for q in placements if set(q.circled_cells) == cells}
+    assert [q.crossed for q in restricted] == sorted(q.crossed for q in restricted)
+
+
+def _stier_grid() -> GridState:
+    # The rulebook example: S, T, I neighbours; I->E over an unused I; E->R over an unused S.
+    g = GridState.from_rows(["STIIE", "XXXXS", "XXXXR"])
+    # the X cells are used by earlier words
+    return GridState(
+        g.rows, g.cols, g.letters, used=sum(1 << i for i in (5, 6, 7, 8, 10, 11, 12, 13))
+    )
+
+
+def test_rulebook_stier_example() -> None:
+    g = _stier_grid()
+    p = Placement.from_notation("STIER", "A1-B1-C1-d1-E1-e2-E3", g.rows, g.cols)
+    validate(g, p)
+    assert p.crossed == 2
+    assert [g.letters[c] for c in p.crossed_cells] == ["I", "S"]
+    assert best_placement(g, "STIER") == p
+    # I and E may not be joined in one stroke over the unused I
+    direct = Placement("STIER", (0, 1, 2, 4, 9, 14), (0, 1, 2, 3, 5))
+    with pytest.raises(PlacementError) as e:
+        validate(g, direct)
+    assert e.value.code == "not_adjacent"
+
+
+def test_reason_codes() -> None:
+    g = GridState.from_rows(["ABE", "CDF"])  # A=0 B=1 E=2 / C=3 D=4 F=5
+    cases = {
+        "bad_word": Placement("a", (0,), (0,)),
+        "empty_path": Placement("A", (), ()),
+        "off_grid": Placement("AB", (0, 7), (0, 1)),
+        "repeated_cell": Placement("AB", (0, 1, 0), (0, 1)),
+        "not_adjacent": Placement("AE", (0, 2), (0, 1)),
+        "bad_circles": Placement("AB", (0, 1), (1, 0)),
+        "too_few_circles": Placement("ABD", (0, 1, 4), (0, 2)),
+        "too_many_circles": Placement("AD", (0, 1, 4), (0, 1, 2)),
+        "dangling_line": Placement("A", (0, 1), (0,)),
+        "letter_mismatch": Placement("BA", (0, 1), (0, 1)),
+    }
+    for code, p in cases.items():
+        problem = check_placement(g, p)
+        assert problem is not None
+        assert problem[0] == code, (code, problem)
+    used = g.place(Placement("AD", (0, 4), (0, 1)))
+    assert check_placement(used, Placement("B", (1,), (0,))) is None
+    assert check_placement(used, Placement("AB", (0, 1), (0, 1)))[0] == "cell_used"  # type: ignore[index]
+    crossing = Placement("BC", (1, 3), (0, 1))
+    assert check_placement(used, crossing)[0] == "lines_cross"  # type: ignore[index]
+    assert check_placement(used, crossing, lines_may_cross=True) is None
+
+
+def test_own_line_may_not_cross_itself() -> None:
+    # A-D diagonal, then C-B would cross it inside the same 2x2 block
+    g = GridState.from_rows(["AC", "BD"])
+    p = Placement("ADBC", (0, 3, 2, 1), (0, 1, 2, 3))
+    assert check_placement(g, p)[0] == "lines_cross"  # type: ignore[index]
+    assert best_placement(g, "ADBC") is None
+    assert best_placement(g, "ADBC", lines_may_cross=True) == p
+
+
+def test_node_limit() -> None:
+    g = GridState.from_rows(["A" * 6] * 6)
+    with pytest.raises(SearchLimitError):
+        list(find_placements(g, "AAAAAAAAAAAA", node_limit=5))
