@@ -1,0 +1,33 @@
+"""Lexicons: immutable word sets over a tile alphabet, with flat-array word graphs.
+
+>>> from wordgames.lexicon import Lexicon
+>>> lex = Lexicon.from_words(["cat", "act", "tac"])
+>>> lex.anagrams("TCA")
+['ACT', 'CAT', 'TAC']
+
+The packaged lexicons are ``Lexicon.builtin("en")`` (ENABLE), ``Lexicon.builtin("es")``
+(Spanish, crossword tiles) and ``Lexicon.builtin("es-plain")``. See docs/lexicon.md.
+"""
+
+from wordgames.lexicon._errors import LexiconError
+from wordgames.lexicon._graph import WordGraph
+from wordgames.lexicon._lexicon import BUILTIN_LEXICONS, Lexicon
+from wordgames.lexicon.alphabet import (
+    LATIN_ALPHABET,
+    SPANISH_ALPHABET,
+    SPANISH_TILE_ALPHABET,
+    default_alphabet,
+    fold_word,
+)
+
+__all__ = [
+    "BUILTIN_LEXICONS",
+    "LATIN_ALPHABET",
+    "SPANISH_ALPHABET",
+    "SPANISH_TILE_ALPHABET",
+    "Lexicon",
+    "LexiconError",
+    "WordGraph",
+    "default_alphabet",
+    "fold_word",
+]

@@ -1,0 +1,375 @@
+"""Word graphs in flat arrays: the minimised DAWG and the GADDAG of a lexicon.
+
+Layout of every :class:`WordGraph` with ``n`` nodes and ``e`` edges:
+
+- ``mask``: ``array('Q')`` of ``n``; bit ``c`` is set iff the node has an edge labelled ``c``;
+- ``first``: ``array('I')`` of ``n + 1``; the node's edges are ``first[v]:first[v + 1]``,
+  sorted by label;
+- ``terminal``: ``array('B')`` of ``n``; 1 iff a word ends at the node;
+- ``labels``: ``array('B')`` of ``e``, the code of each edge;
+- ``targets``: ``array('I')`` of ``e``, the node each edge leads to.
+
+Children are always numbered below their parents and the root is node ``n - 1``, so the graph
+is acyclic by construction (checked when loading bytes). The edge for code ``c`` of node ``v``
+is ``first[v] + (mask[v] & ((1 << c) - 1)).bit_count()``. The arrays are exposed for hot loops
+and must be treated as read-only.
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from collections.abc import Iterator, Sequence
+
+from wordgames._core.errors import InvalidStateError
+
+__all__ = ["CODE_BASE", "WordGraph", "build_dawg", "build_gaddag"]
+
+#: Internal string form of code sequences: code ``c`` is ``chr(CODE_BASE + c)`` (Latin-1, so
+#: the strings are compact and sort in code order).
+CODE_BASE = 0x30
+_CHARS = tuple(chr(CODE_BASE + c) for c in range(64))
+
+
+class WordGraph:
+    """An acyclic deterministic automaton over small integer codes, in flat arrays.
+
+    ``root`` is the start node; -1 stands for "no node". See the module docstring for the
+    arrays (``first``, ``mask``, ``terminal``, ``labels``, ``targets``).
+    """
+
+    __slots__ = ("first", "labels", "mask", "root", "targets", "terminal")
+
+    first: array[int]
+    mask: array[int]
+    terminal: array[int]
+    labels: array[int]
+    targets: array[int]
+    root: int
+
+    def __init__(
+        self,
+        first: array[int],
+        mask: array[int],
+        terminal: array[int],
+        labels: array[int],
+        targets: array[int],
+    ) -> None:
+        self.first = first
+        self.mask = mask
+        self.terminal = terminal
+        self.labels = labels
+        self.targets = targets
+        self.root = len(mask) - 1
+
+    def __repr__(self) -> str:
+        return f"<WordGraph {self.num_nodes} nodes, {self.num_edges} edges>"
+
+    @property
+    def num_nodes(self) -> int:
+        """Number of nodes."""
+        return len(self.mask)
+
+    @property
+    def num_edges(self) -> int:
+        """Number of edges."""
+        return len(self.targets)
+
+    def child(self, node: int, code: int) -> int:
+        """The node reached from ``node`` by ``code``, or -1 if there is no such edge."""
+        if not 0 <= code < 64:
+            return -1
+        m = self.mask[node]
+        if not (m >> code) & 1:
+            return -1
+        return self.targets[self.first[node] + (m & ((1 << code) - 1)).bit_count()]
+
+    def children(self, node: int) -> Iterator[tuple[int, int]]:
+        """``(code, child)`` for every edge of ``node``, codes ascending."""
+        lo, hi = self.first[node], self.first[node + 1]
+        return zip(self.labels[lo:hi], self.targets[lo:hi], strict=True)
+
+    def is_terminal(self, node: int) -> bool:
+        """True iff a word ends at ``node``."""
+        return bool(self.terminal[node])
+
+    def child_mask(self, node: int) -> int:
+        """Bitmask of the codes ``node`` has edges for."""
+        return int(self.mask[node])
+
+    def walk(self, codes: Sequence[int], node: int | None = None) -> int:
+        """Follow ``codes`` from ``node`` (default the root); -1 if the path falls off."""
+        v = self.root if node is None else node
+        mask, first, targets = self.mask, self.first, self.targets
+        for c in codes:
+            if not 0 <= c < 64:
+                return -1
+            m = mask[v]
+            if not (m >> c) & 1:
+                return -1
+            v = targets[first[v] + (m & ((1 << c) - 1)).bit_count()]
+        return v
+
+    def accepts(self, codes: Sequence[int]) -> bool:
+        """True iff ``codes`` leads from the root to a terminal node."""
+        v = self.walk(codes)
+        return v >= 0 and bool(self.terminal[v])
+
+    def path_counts(self) -> list[int]:
+        """For every node, the number of paths from it to terminal nodes."""
+        first, targets, terminal = self.first, self.targets, self.terminal
+        out = [0] * len(self.mask)
+        for v in range(len(out)):  # children have lower ids than parents
+            s = terminal[v]
+            for e in range(first[v], first[v + 1]):
+                s += out[targets[e]]
+            out[v] = s
+        return out
+
+    def sequences(self, node: int | None = None) -> Iterator[tuple[int, ...]]:
+        """Every code sequence from ``node`` (default root) to a terminal, in code order."""
+        first, labels, targets, terminal = self.first, self.labels, self.targets, self.terminal
+        start = self.root if node is None else node
+        stack: list[tuple[int, tuple[int, ...]]] = [(start, ())]
+        while stack:
+            v, path = stack.pop()
+            if terminal[v]:
+                yield path
+            for e in range(first[v + 1] - 1, first[v] - 1, -1):
+                stack.append((targets[e], (*path, labels[e])))
+
+    def code_strings(self) -> list[str]:
+        """Every terminal path from the root as a code string (see :data:`CODE_BASE`), in
+        code order."""
+        first, labels, targets, terminal = self.first, self.labels, self.targets, self.terminal
+        out: list[str] = []
+        stack: list[tuple[int, str]] = [(self.root, "")]
+        while stack:
+            v, path = stack.pop()
+            if terminal[v]:
+                out.append(path)
+            for e in range(first[v + 1] - 1, first[v] - 1, -1):
+                stack.append((targets[e], path + _CHARS[labels[e]]))
+        return out
+
+    # -- serialisation -------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """The five arrays, little-endian, each preceded by its item count (uint32)."""
+        parts: list[bytes] = []
+        for arr in (self.first, self.mask, self.terminal, self.labels, self.targets):
+            a = arr
+            if sys.byteorder == "big" and a.itemsize > 1:
+                a = array(a.typecode, a)
+                a.byteswap()
+            parts.append(len(a).to_bytes(4, "little"))
+            parts.append(a.tobytes())
+        return b"".join(parts)
+
+    @classmethod
+    def from_bytes(cls, data: bytes | memoryview, num_codes: int) -> WordGraph:
+        """Read :meth:`to_bytes` output, checking every invariant (InvalidStateError if one
+        fails). Edge labels must be below ``num_codes``."""
+        view = memoryview(data)
+        pos = 0
+        arrays: list[array[int]] = []
+        for typecode in ("I", "Q", "B", "B", "I"):
+            a = array(typecode)
+            if a.itemsize != {"I": 4, "Q": 8, "B": 1}[typecode]:  # pragma: no cover
+                raise InvalidStateError("unsupported platform integer sizes")
+            if pos + 4 > len(view):
+                raise InvalidStateError("word graph bytes are truncated")
+            n = int.from_bytes(view[pos : pos + 4], "little")
+            pos += 4
+            size = n * a.itemsize
+            if pos + size > len(view):
+                raise InvalidStateError("word graph bytes are truncated")
+            a.frombytes(view[pos : pos + size])
+            if sys.byteorder == "big" and a.itemsize > 1:
+                a.byteswap()
+            pos += size
+            arrays.append(a)
+        if pos != len(view):
+            raise InvalidStateError("word graph bytes have trailing data")
+        graph = cls(*arrays)
+        graph.validate(num_codes)
+        return graph
+
+    def validate(self, num_codes: int) -> None:
+        """Check the layout's invariants; InvalidStateError if one fails."""
+        first, mask, terminal = self.first, self.mask, self.terminal
+        labels, targets = self.labels, self.targets
+        n = len(mask)
+        if n == 0 or len(first) != n + 1 or len(terminal) != n:
+            raise InvalidStateError("word graph arrays have inconsistent lengths")
+        if first[0] != 0 or first[n] != len(targets) or len(labels) != len(targets):
+            raise InvalidStateError("word graph edge arrays have inconsistent lengths")
+        if terminal and max(terminal) > 1:
+            raise InvalidStateError("word graph terminal flags must be 0 or 1")
+        if labels and max(labels) >= num_codes:
+            raise InvalidStateError("word graph has an edge label outside the alphabet")
+        prev_hi = 0
+        for v in range(n):
+            lo, hi = prev_hi, first[v + 1]
+            prev_hi = hi
+            if hi < lo:
+                raise InvalidStateError(f"word graph node {v} has a negative edge count")
+            m = 0
+            prev = -1
+            for e in range(lo, hi):
+                c = labels[e]
+                if c <= prev:
+                    raise InvalidStateError(f"word graph node {v} has unsorted edges")
+                prev = c
+                m |= 1 << c
+            if m != mask[v]:
+                raise InvalidStateError(f"word graph node {v} has a mask that disagrees")
+            if hi > lo and max(targets[lo:hi]) >= v:
+                raise InvalidStateError(f"word graph node {v} has an edge that is not acyclic")
+
+
+# -- construction ------------------------------------------------------------------------
+
+
+class _Builder:
+    """Incremental minimisation of sorted input (after Daciuk, Mihov, Watson and Watson,
+    2000): nodes are finished children first and equal nodes are merged.
+
+    A finished node is a tuple of ints: ``-1`` first if it is terminal, then one entry
+    ``code | target << 6`` per edge (ascending codes, except that an ``extra_code`` edge is
+    kept first and moved last by :meth:`layout`).
+    """
+
+    __slots__ = ("extra_code", "next_id", "nodes", "register")
+
+    def __init__(self, start_id: int = 0, extra_code: int = -1) -> None:
+        self.register: dict[tuple[int, ...], int] = {}
+        self.nodes: list[tuple[int, ...]] = []
+        self.next_id = start_id
+        self.extra_code = extra_code
+
+    def add_sorted(self, strings: Sequence[str], ends: Sequence[int]) -> int:
+        """Add the minimal graph of the trie of ``strings`` (sorted, distinct code strings)
+        and return the root's id. ``ends[i]`` is the first entry of the node where
+        ``strings[i]`` ends: -1 (terminal) or an extra edge, or None for neither.
+        """
+        register, nodes = self.register, self.nodes
+        nid = self.next_id
+        stack: list[list[int]] = [[]]
+        push, pop = stack.append, stack.pop
+        base = CODE_BASE
+        prev = ""
+        for s, end in zip(strings, ends, strict=True):
+            n = len(s)
+            m = min(n, len(prev))
+            lcp = 0
+            while lcp < m and s[lcp] == prev[lcp]:
+                lcp += 1
+            for d in range(len(prev), lcp, -1):
+                key = tuple(pop())
+                v = register.get(key)
+                if v is None:
+                    v = register[key] = nid
+                    nid += 1
+                    nodes.append(key)
+                stack[-1].append(ord(prev[d - 1]) - base | v << 6)
+            for _ in range(lcp + 1, n):
+                push([])
+            push([end])
+            prev = s
+        root = -1
+        for d in range(len(prev), -1, -1):
+            key = tuple(pop())
+            found = register.get(key)
+            if found is None:
+                found = register[key] = nid
+                nid += 1
+                nodes.append(key)
+            if d:
+                stack[-1].append(ord(prev[d - 1]) - base | found << 6)
+            else:
+                root = found
+        self.next_id = nid
+        return root
+
+    def layout(self, base: WordGraph | None = None) -> WordGraph:
+        """Flatten the nodes (numbered after ``base``'s nodes, if given) into a WordGraph."""
+        if base is not None:
+            first = array("I", base.first)
+            mask = array("Q", base.mask)
+            terminal = array("B", base.terminal)
+            labels = array("B", base.labels)
+            targets = array("I", base.targets)
+        else:
+            first, mask, terminal = array("I", [0]), array("Q"), array("B")
+            labels, targets = array("B"), array("I")
+        offset = first[-1]
+        firsts: list[int] = []
+        masks: list[int] = []
+        terms: list[int] = []
+        labs: list[int] = []
+        tgts: list[int] = []
+        extra = self.extra_code
+        for key in self.nodes:
+            term = 0
+            if key and key[0] < 0:
+                term = 1
+                key = key[1:]
+            elif key and key[0] & 63 == extra:
+                key = key[1:] + key[:1]
+            m = 0
+            for x in key:
+                c = x & 63
+                m |= 1 << c
+                labs.append(c)
+                tgts.append(x >> 6)
+            offset += len(key)
+            firsts.append(offset)
+            masks.append(m)
+            terms.append(term)
+        first.extend(firsts)
+        mask.extend(masks)
+        terminal.extend(terms)
+        labels.extend(labs)
+        targets.extend(tgts)
+        return WordGraph(first, mask, terminal, labels, targets)
+
+
+def build_dawg(words: Sequence[str]) -> WordGraph:
+    """The minimal DAWG of ``words``: sorted, distinct, non-empty code strings (see
+    :data:`CODE_BASE`)."""
+    builder = _Builder()
+    builder.add_sorted(words, [-1] * len(words))
+    return builder.layout()
+
+
+def _prefix_nodes(dawg: WordGraph) -> dict[str, int]:
+    """Every non-empty prefix of the DAWG's language as a code string -> its DAWG node."""
+    first, labels, targets = dawg.first, dawg.labels, dawg.targets
+    out: dict[str, int] = {}
+    stack: list[tuple[int, str]] = [(dawg.root, "")]
+    chars = _CHARS
+    while stack:
+        v, s = stack.pop()
+        for e in range(first[v], first[v + 1]):
+            t = targets[e]
+            p = s + chars[labels[e]]
+            out[p] = t
+            stack.append((t, p))
+    return out
+
+
+def build_gaddag(dawg: WordGraph, alphabet_size: int) -> WordGraph:
+    """The GADDAG of the DAWG's words, with separator code ``alphabet_size``.
+
+    For a word a1..an and 1 <= i <= n the path a_i..a_1, SEP, a_{i+1}..a_n ends at a terminal
+    node; no other path does. The part after SEP *is* the DAWG (its nodes come first, with
+    the same ids); the part before SEP (reversed infixes) is minimised on top of it.
+    """
+    rev_target = {p[::-1]: node for p, node in _prefix_nodes(dawg).items()}
+    keys = sorted(rev_target)
+    ends = [alphabet_size | rev_target[k] << 6 for k in keys]
+    del rev_target
+    builder = _Builder(start_id=dawg.num_nodes, extra_code=alphabet_size)
+    builder.add_sorted(keys, ends)
+    return builder.layout(base=dawg)

@@ -1,0 +1,630 @@
+"""The :class:`Lexicon`: an immutable, hashable word set over a tile alphabet."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import weakref
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, NoReturn
+
+from wordgames._core.errors import InvalidStateError
+from wordgames._core.serial import get_int, get_list, get_str
+from wordgames.lexicon._errors import LexiconError
+from wordgames.lexicon._graph import CODE_BASE, WordGraph, build_dawg, build_gaddag
+from wordgames.lexicon._search import ANY, OPT, STAR, anagram_search, pattern_search
+from wordgames.lexicon.alphabet import (
+    LATIN_ALPHABET,
+    SPANISH_ALPHABET,
+    SPANISH_TILE_ALPHABET,
+    Tiles,
+    check_alphabet,
+    default_alphabet,
+    fold_word,
+)
+
+__all__ = ["BUILTIN_LEXICONS", "Lexicon"]
+
+#: The packaged lexicons: name -> (language, alphabet, description).
+BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyType(
+    {
+        "en": ("en", LATIN_ALPHABET, "ENABLE (enable1.txt), public domain"),
+        "es": (
+            "es",
+            SPANISH_TILE_ALPHABET,
+            "Spanish (Debian wspanish 1.0.30), public domain; crossword tiles CH LL RR Ñ",
+        ),
+        "es-plain": (
+            "es",
+            SPANISH_ALPHABET,
+            "Spanish (Debian wspanish 1.0.30), public domain; plain letters A-Z and Ñ",
+        ),
+    }
+)
+
+_MAGIC = b"WGLEX\x00"
+_FORMAT = 1
+_MAX_INFLATED = 512 * 1024 * 1024
+_CHARS = tuple(chr(CODE_BASE + c) for c in range(64))
+
+_REGISTRY: weakref.WeakValueDictionary[str, Lexicon] = weakref.WeakValueDictionary()
+
+#: Reasons in :attr:`Lexicon.skipped`.
+SKIP_WHITESPACE = "whitespace"
+SKIP_DUPLICATE = "duplicate"
+SKIP_NOT_IN_ALPHABET = "not_in_alphabet"
+SKIP_TOO_LONG = "too_long"
+
+
+def _digest(language: str, alphabet: Sequence[str], words: Iterable[str]) -> str:
+    h = hashlib.sha256()
+    h.update(b"wordgames-lexicon-1\n")
+    h.update(language.encode())
+    h.update(b"\n")
+    h.update("\x1f".join(alphabet).encode())
+    h.update(b"\n")
+    for w in words:
+        h.update(w.encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+class Lexicon:
+    """An immutable, hashable set of words spelled in the tiles of an ``alphabet``.
+
+    Make one with :meth:`from_words`, :meth:`from_file`, :meth:`from_bytes` or
+    :meth:`builtin`. Words are stored as tile codes (``index[tile]``) in a minimised DAWG
+    (:attr:`dawg`); a GADDAG (:attr:`gaddag`) is built on first use. Equality and hash go by
+    :attr:`digest`, a SHA-256 of the language, the alphabet and the sorted canonical words.
+
+    Canonical word strings are upper case, with multi-letter tiles in brackets: in the
+    Spanish crossword lexicon ``"[CH]ICO"`` (tiles CH, I, C, O) and ``"CHICO"`` (C, H, I,
+    C, O) are two entries.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "_builtin",
+        "_count",
+        "_dawg",
+        "_digest",
+        "_gaddag",
+        "_index",
+        "_language",
+        "_name",
+        "_skipped",
+        "_tiles",
+        "_words",
+    )
+
+    _builtin: str | None
+    _count: int
+    _dawg: WordGraph
+    _digest: str
+    _gaddag: WordGraph | None
+    _index: Mapping[str, int]
+    _language: str
+    _name: str
+    _skipped: tuple[tuple[str, str], ...]
+    _tiles: Tiles
+    _words: tuple[str, ...] | None
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        language: str,
+        alphabet: tuple[str, ...],
+        dawg: WordGraph,
+        count: int,
+        digest: str,
+        skipped: tuple[tuple[str, str], ...] = (),
+        words: tuple[str, ...] | None = None,
+        builtin: str | None = None,
+    ) -> None:
+        """Internal: use the ``from_*`` constructors."""
+        tiles = Tiles(alphabet, language)
+        init = object.__setattr__
+        init(self, "_name", name)
+        init(self, "_language", language)
+        init(self, "_tiles", tiles)
+        init(self, "_index", MappingProxyType(tiles.index))
+        init(self, "_dawg", dawg)
+        init(self, "_gaddag", None)
+        init(self, "_count", count)
+        init(self, "_digest", digest)
+        init(self, "_skipped", skipped)
+        init(self, "_words", words)
+        init(self, "_builtin", builtin)
+        _REGISTRY.setdefault(digest, self)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Lexicon is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Lexicon is immutable (cannot delete {name!r})")
+
+    # -- construction --------------------------------------------------------------------
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        *,
+        name: str = "custom",
+        language: str = "en",
+        alphabet: Sequence[str] | None = None,
+        max_length: int | None = None,
+    ) -> Lexicon:
+        """A lexicon of ``words`` (any iterable of strings).
+
+        Each word is stripped of surrounding whitespace (blank entries are ignored) and
+        folded with :func:`fold_word` for ``language``; every way to spell it in the
+        ``alphabet``'s tiles becomes an entry (default alphabet: :func:`default_alphabet`).
+        Words that cannot be used are skipped and listed in :attr:`skipped` with a reason:
+        ``"whitespace"`` (inner whitespace), ``"duplicate"`` (same folded word as an earlier
+        entry), ``"not_in_alphabet"``, ``"too_long"`` (more than ``max_length`` tiles in
+        every spelling). Raises :class:`LexiconError` if no word is left, or for a bad
+        alphabet, ``max_length`` or a non-string entry.
+        """
+        if isinstance(words, (str, bytes)):
+            raise LexiconError("from_words() needs an iterable of words, not a single string")
+        if not isinstance(language, str) or not language:
+            raise LexiconError(f"language must be a non-empty string, got {language!r}")
+        tiles_tuple = check_alphabet(default_alphabet(language) if alphabet is None else alphabet)
+        if max_length is not None and (
+            not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
+        ):
+            raise LexiconError(f"max_length must be a positive int or None, got {max_length!r}")
+        tiles = Tiles(tiles_tuple, language)
+        alpha_chars = frozenset(chr(k) for k in tiles.single_table)
+        fast = not tiles.multi
+        to_codes = {k: _CHARS[v] for k, v in tiles.single_table.items()}
+        seen: set[str] = set()
+        entries: set[str] = set()
+        skipped: list[tuple[str, str]] = []
+        for raw in words:
+            if not isinstance(raw, str):
+                raise LexiconError(f"words must be strings, got {type(raw).__name__}: {raw!r}")
+            w = raw.strip()
+            if not w:
+                continue
+            if w.isascii():
+                if not w.isalpha() and any(ch.isspace() for ch in w):
+                    skipped.append((raw, SKIP_WHITESPACE))
+                    continue
+                f = w.upper()  # ASCII folds to upper case in every language
+            else:
+                if any(ch.isspace() for ch in w):
+                    skipped.append((raw, SKIP_WHITESPACE))
+                    continue
+                f = fold_word(w, language)
+            if f in seen:
+                skipped.append((raw, SKIP_DUPLICATE))
+                continue
+            seen.add(f)
+            if fast and "[" not in f:
+                if not alpha_chars.issuperset(f):
+                    skipped.append((raw, SKIP_NOT_IN_ALPHABET))
+                    continue
+                if max_length is not None and len(f) > max_length:
+                    skipped.append((raw, SKIP_TOO_LONG))
+                    continue
+                entries.add(f.translate(to_codes))
+                continue
+            spellings = tiles.tokenize(f)
+            if not spellings:
+                skipped.append((raw, SKIP_NOT_IN_ALPHABET))
+                continue
+            if max_length is not None:
+                spellings = [t for t in spellings if len(t) <= max_length]
+                if not spellings:
+                    skipped.append((raw, SKIP_TOO_LONG))
+                    continue
+            for t in spellings:
+                entries.add("".join([_CHARS[c] for c in t]))
+        if not entries:
+            detail = f" ({len(skipped)} skipped, e.g. {skipped[:3]!r})" if skipped else ""
+            raise LexiconError(f"no usable words for lexicon {name!r}{detail}")
+        ordered = sorted(entries)
+        del entries, seen
+        dawg = build_dawg(ordered)
+        canon = _canonical(ordered, tiles)
+        return cls(
+            name=name,
+            language=language,
+            alphabet=tiles_tuple,
+            dawg=dawg,
+            count=len(ordered),
+            digest=_digest(language, tiles_tuple, canon),
+            skipped=tuple(skipped),
+        )
+
+    @classmethod
+    def from_file(
+        cls,
+        source: str | os.PathLike[str] | bytes,
+        *,
+        name: str | None = None,
+        language: str = "en",
+        alphabet: Sequence[str] | None = None,
+        max_length: int | None = None,
+    ) -> Lexicon:
+        """A lexicon from a word list: a path, or the file's bytes. One word a line, UTF-8
+        (a BOM is allowed); otherwise as :meth:`from_words`. ``name`` defaults to the file's
+        stem (``"custom"`` for bytes). Undecodable bytes raise :class:`LexiconError`."""
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            data = bytes(source)
+            default_name = "custom"
+        else:
+            path = os.fspath(source)
+            with open(path, "rb") as fh:
+                data = fh.read()
+            default_name = os.path.splitext(os.path.basename(path))[0] or "custom"
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise LexiconError(f"word list is not valid UTF-8: {exc}") from None
+        return cls.from_words(
+            text.splitlines(),
+            name=default_name if name is None else name,
+            language=language,
+            alphabet=alphabet,
+            max_length=max_length,
+        )
+
+    @staticmethod
+    def builtin(name: str) -> Lexicon:
+        """A packaged lexicon, loaded once per process: ``"en"`` (ENABLE, A..Z), ``"es"``
+        (Spanish, crossword tiles with CH/LL/RR/Ñ, every tokenisation; words with K or W
+        skipped) or ``"es-plain"`` (Spanish over A..Z and Ñ)."""
+        return _load_builtin(name)
+
+    @staticmethod
+    def by_digest(digest: str) -> Lexicon | None:
+        """The lexicon with this digest: any lexicon alive in this process, or a packaged one
+        (loaded if needed); ``None`` if unknown."""
+        lex = _REGISTRY.get(digest)
+        if lex is not None:
+            return lex
+        for name, d in _builtin_digests().items():
+            if d == digest:
+                return _load_builtin(name)
+        return None
+
+    # -- serialisation -------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """A compact, checksummed binary form (the DAWG and the metadata; zlib)."""
+        meta = {
+            "format": _FORMAT,
+            "name": self._name,
+            "language": self._language,
+            "alphabet": list(self.alphabet),
+            "digest": self._digest,
+            "count": self._count,
+            "skipped": [list(s) for s in self._skipped],
+        }
+        head = json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode()
+        body = len(head).to_bytes(4, "little") + head + self._dawg.to_bytes()
+        payload = zlib.compress(body, 9)
+        return _MAGIC + hashlib.sha256(payload).digest() + payload
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Lexicon:
+        """Read :meth:`to_bytes` output. Corrupted or forged data raises
+        :class:`~wordgames.InvalidStateError` (checksum, structure and word count are
+        checked; the digest is trusted as written)."""
+        return _from_bytes(data, None)
+
+    # -- properties ----------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """A label (``"en"``, ``"es"``, a file stem, ...); not part of the digest."""
+        return self._name
+
+    @property
+    def language(self) -> str:
+        """Language code used for folding (``"en"``, ``"es"``, ``"de"``, ``"nl"``, ...)."""
+        return self._language
+
+    @property
+    def alphabet(self) -> tuple[str, ...]:
+        """The tiles in code order: ``alphabet[code]``."""
+        return self._tiles.alphabet
+
+    @property
+    def index(self) -> Mapping[str, int]:
+        """Tile -> code (read-only)."""
+        return self._index
+
+    @property
+    def SEP(self) -> int:
+        """The GADDAG separator code, ``len(alphabet)``."""
+        return len(self._tiles.alphabet)
+
+    @property
+    def digest(self) -> str:
+        """Hex SHA-256 of the language, alphabet and sorted canonical words."""
+        return self._digest
+
+    @property
+    def skipped(self) -> tuple[tuple[str, str], ...]:
+        """``(input word, reason)`` for each input entry that was skipped."""
+        return self._skipped
+
+    @property
+    def dawg(self) -> WordGraph:
+        """The minimised DAWG of the words (as code sequences)."""
+        return self._dawg
+
+    @property
+    def gaddag(self) -> WordGraph:
+        """The GADDAG (separator :attr:`SEP`), built on first access (about 3 s for ENABLE).
+
+        For a word a1..an and 1 <= i <= n, the path a_i, ..., a_1, SEP, a_{i+1}, ..., a_n
+        ends at a terminal node; nodes before the separator are never terminal. The DAWG's
+        nodes are the first nodes of the GADDAG (same ids): after SEP you walk the DAWG.
+        """
+        g = self._gaddag
+        if g is None:
+            g = build_gaddag(self._dawg, len(self._tiles.alphabet))
+            object.__setattr__(self, "_gaddag", g)
+        return g
+
+    # -- words -------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._word_tuple())
+
+    def _word_tuple(self) -> tuple[str, ...]:
+        words = self._words
+        if words is None:
+            words = tuple(_canonical(self._dawg.code_strings(), self._tiles))
+            object.__setattr__(self, "_words", words)
+        return words
+
+    def __contains__(self, word: object) -> bool:
+        if isinstance(word, str):
+            try:
+                codes: Sequence[int] = self._tiles.parse(word)
+            except LexiconError:
+                return False
+        elif isinstance(word, tuple):
+            codes = word
+            if not all(isinstance(c, int) for c in codes):
+                return False
+        else:
+            return False
+        if not codes:
+            return False
+        v = self._dawg.walk(codes)
+        return v >= 0 and bool(self._dawg.terminal[v])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Lexicon):
+            return NotImplemented
+        return self._digest == other._digest
+
+    def __hash__(self) -> int:
+        return hash(self._digest)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Lexicon {self._name!r} ({self._language}): {self._count} words, "
+            f"{len(self.alphabet)} tiles, digest {self._digest[:12]}>"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._builtin is not None:
+            return (_load_builtin, (self._builtin,))
+        return (_from_bytes, (self.to_bytes(), None))
+
+    def encode(self, word: str) -> tuple[int, ...]:
+        """Codes of a canonical string (folded first; LexiconError if it is not spelled in
+        this alphabet). Membership is not checked."""
+        return tuple(self._tiles.parse(word))
+
+    def decode(self, codes: Sequence[int]) -> str:
+        """The canonical string of ``codes``."""
+        return self._tiles.text(codes)
+
+    def tokenizations(self, plain: str) -> tuple[tuple[int, ...], ...]:
+        """Every way to spell ``plain`` (folded first) in this alphabet's tiles, sorted; ``()``
+        if there is none. Spanish crossword tiles: ``"CHICO"`` gives (CH,I,C,O) and
+        (C,H,I,C,O). Membership is not checked."""
+        return tuple(self._tiles.tokenize(fold_word(plain.strip(), self._language)))
+
+    def fold(self, word: str) -> str:
+        """:func:`fold_word` for this lexicon's language."""
+        return fold_word(word, self._language)
+
+    # -- queries -------------------------------------------------------------------------
+
+    def _rack(self, rack: str) -> tuple[list[int], int]:
+        codes = self._tiles.parse(rack, wild=True)
+        counts = [0] * len(self.alphabet)
+        blanks = 0
+        for c in codes:
+            if c < 0:
+                blanks += 1
+            else:
+                counts[c] += 1
+        return counts, blanks
+
+    def _texts(self, found: Iterable[Sequence[int]]) -> list[str]:
+        text = self._tiles.text
+        return sorted(text(t) for t in found)
+
+    def anagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
+        """Words that use every tile of ``rack`` (canonical notation, ``?`` = any one tile),
+        sorted; none if the rack is shorter than ``min_length``."""
+        counts, blanks = self._rack(rack)
+        found = anagram_search(self._dawg, counts, blanks, min_length=min_length, exact=True)
+        return self._texts(found)
+
+    def subanagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
+        """Words of at least ``min_length`` tiles spelled with some of the tiles of ``rack``
+        (``?`` = any one tile), sorted."""
+        counts, blanks = self._rack(rack)
+        found = anagram_search(
+            self._dawg, counts, blanks, min_length=max(min_length, 1), exact=False
+        )
+        return self._texts(found)
+
+    def match(self, pattern: str) -> list[str]:
+        """Words matching ``pattern``, sorted: ``?`` is one tile, ``*`` any run of tiles
+        (possibly empty), anything else a literal tile (brackets for multi-letter tiles).
+        Example: ``match("C?T*")``."""
+        elems = self._tiles.parse(pattern, wild=True, star=True)
+        return self._texts(pattern_search(self._dawg, elems))
+
+    def containing(
+        self,
+        fixed: str,
+        *,
+        before: int | tuple[int, int | None] | None = None,
+        after: int | tuple[int, int | None] | None = None,
+    ) -> list[str]:
+        """Words that contain the tiles ``fixed`` (canonical notation, ``?`` = any one tile)
+        as a contiguous run, with ``before`` free tiles in front and ``after`` behind: an int
+        (exactly), a ``(min, max)`` pair (``max`` None = unbounded) or None (any number).
+        Sorted. Example: ``containing("QU", before=0, after=(1, 3))``."""
+        elems: list[int] = []
+        elems += _free(before, "before")
+        elems += self._tiles.parse(fixed, wild=True)
+        elems += _free(after, "after")
+        return self._texts(pattern_search(self._dawg, elems))
+
+
+def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
+    if spec is None:
+        return [STAR]
+    lo: int
+    hi: int | None
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        lo, hi = spec, spec
+    elif (
+        isinstance(spec, tuple)
+        and len(spec) == 2
+        and isinstance(spec[0], int)
+        and (spec[1] is None or isinstance(spec[1], int))
+    ):
+        lo, hi = spec
+    else:
+        raise LexiconError(f"{what} must be an int, a (min, max) pair or None, got {spec!r}")
+    if lo < 0 or (hi is not None and hi < lo):
+        raise LexiconError(f"{what} range {spec!r} is empty or negative")
+    if hi is None:
+        return [ANY] * lo + [STAR]
+    return [ANY] * lo + [OPT] * (hi - lo)
+
+
+def _canonical(code_strings: Sequence[str], tiles: Tiles) -> list[str]:
+    """Canonical strings of code strings, sorted."""
+    if not tiles.multi and all(len(t) == 1 for t in tiles.alphabet):
+        table = {CODE_BASE + i: t for i, t in enumerate(tiles.alphabet)}
+        out = [s.translate(table) for s in code_strings]
+    else:
+        texts = tiles.texts
+        out = ["".join([texts[ord(ch) - CODE_BASE] for ch in s]) for s in code_strings]
+    out.sort()
+    return out
+
+
+def _from_bytes(data: bytes, builtin: str | None) -> Lexicon:
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InvalidStateError(f"lexicon data must be bytes, got {type(data).__name__}")
+    data = bytes(data)
+    n = len(_MAGIC)
+    if len(data) < n + 32 or data[:n] != _MAGIC:
+        raise InvalidStateError("not wordgames lexicon data (bad magic)")
+    payload = data[n + 32 :]
+    if hashlib.sha256(payload).digest() != data[n : n + 32]:
+        raise InvalidStateError("lexicon data is corrupted (checksum mismatch)")
+    try:
+        inflater = zlib.decompressobj()
+        body = inflater.decompress(payload, _MAX_INFLATED)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise InvalidStateError("lexicon data is truncated or too large")
+    except zlib.error as exc:
+        raise InvalidStateError(f"lexicon data is corrupted: {exc}") from None
+    if len(body) < 4:
+        raise InvalidStateError("lexicon data is truncated")
+    hlen = int.from_bytes(body[:4], "little")
+    if 4 + hlen > len(body):
+        raise InvalidStateError("lexicon data is truncated")
+    try:
+        meta = json.loads(body[4 : 4 + hlen].decode())
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InvalidStateError(f"lexicon metadata is not valid JSON: {exc}") from None
+    if not isinstance(meta, dict):
+        raise InvalidStateError("lexicon metadata must be a JSON object")
+    if get_int(meta, "format") != _FORMAT:
+        raise InvalidStateError(f"unsupported lexicon format {meta.get('format')!r}")
+    name = get_str(meta, "name")
+    language = get_str(meta, "language")
+    digest = get_str(meta, "digest")
+    count = get_int(meta, "count", 1)
+    raw_alpha = get_list(meta, "alphabet")
+    if not all(isinstance(t, str) for t in raw_alpha):
+        raise InvalidStateError("lexicon alphabet must be a list of strings")
+    try:
+        alphabet = check_alphabet(raw_alpha)
+    except LexiconError as exc:
+        raise InvalidStateError(f"bad lexicon alphabet: {exc}") from None
+    skipped_raw = get_list(meta, "skipped")
+    skipped: list[tuple[str, str]] = []
+    for item in skipped_raw:
+        if not (
+            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
+        ):
+            raise InvalidStateError("lexicon 'skipped' entries must be [word, reason] pairs")
+        skipped.append((item[0], item[1]))
+    if len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest):
+        raise InvalidStateError(f"bad lexicon digest {digest!r}")
+    dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet))
+    if dawg.path_counts()[dawg.root] != count:
+        raise InvalidStateError("lexicon word count disagrees with its word graph")
+    existing = _REGISTRY.get(digest)
+    if existing is not None and builtin is None:
+        return existing
+    return Lexicon(
+        name=name,
+        language=language,
+        alphabet=alphabet,
+        dawg=dawg,
+        count=count,
+        digest=digest,
+        skipped=tuple(skipped),
+        builtin=builtin,
+    )
+
+
+def _data_file(filename: str) -> bytes:
+    return (resources.files("wordgames.lexicon") / "data" / filename).read_bytes()
+
+
+@functools.lru_cache(maxsize=1)
+def _builtin_digests() -> Mapping[str, str]:
+    index = json.loads(_data_file("index.json").decode())
+    return MappingProxyType({k: v["digest"] for k, v in index["lexicons"].items()})
+
+
+@functools.cache
+def _load_builtin(name: str) -> Lexicon:
+    if name not in BUILTIN_LEXICONS:
+        raise LexiconError(f"no packaged lexicon {name!r}; packaged: {sorted(BUILTIN_LEXICONS)}")
+    lex = _from_bytes(_data_file(f"{name}.lex"), name)
+    if lex.digest != _builtin_digests()[name]:
+        raise InvalidStateError(f"packaged lexicon {name!r} does not match its index")
+    return lex

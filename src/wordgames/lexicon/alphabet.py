@@ -1,0 +1,211 @@
+"""Letter handling, in one place: folding per language, alphabets and tile notation.
+
+A lexicon spells words in *tiles* (its alphabet); a tile is one or more upper-case letters.
+The canonical way to write a sequence of tiles writes single-letter tiles as themselves and
+multi-letter tiles in brackets: Spanish ``[CH]ICO`` is the tiles CH, I, C, O, while ``CHICO``
+is C, H, I, C, O.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from wordgames.lexicon._errors import LexiconError
+
+__all__ = [
+    "LATIN_ALPHABET",
+    "MAX_ALPHABET",
+    "SPANISH_ALPHABET",
+    "SPANISH_TILE_ALPHABET",
+    "Tiles",
+    "check_alphabet",
+    "default_alphabet",
+    "fold_word",
+]
+
+#: The 26 letters A..Z (English, German after folding, Dutch, ...).
+LATIN_ALPHABET: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+#: Spanish in plain letters: A..Z plus Ñ (27 letters, no digraph tiles; for card games).
+SPANISH_ALPHABET: tuple[str, ...] = (*"ABCDEFGHIJKLMN", "Ñ", *"OPQRSTUVWXYZ")
+
+#: The Spanish crossword tile set (28 tiles): CH, LL, RR and Ñ are tiles, K and W are not.
+SPANISH_TILE_ALPHABET: tuple[str, ...] = (
+    *"ABC",
+    "CH",
+    *"DEFGHIJL",
+    "LL",
+    *"MN",
+    "Ñ",
+    *"OPQR",
+    "RR",
+    *"STUVXYZ",
+)
+
+#: Largest alphabet a lexicon may have (the GADDAG separator takes code ``len(alphabet)`` and
+#: child masks are 64-bit).
+MAX_ALPHABET = 63
+
+_DE = str.maketrans({"Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS"})
+_TILDE = "\u0303"
+
+
+def default_alphabet(language: str) -> tuple[str, ...]:
+    """The alphabet ``Lexicon.from_words`` uses when none is given: Spanish (``es``) gets
+    :data:`SPANISH_ALPHABET`, every other language :data:`LATIN_ALPHABET`."""
+    return SPANISH_ALPHABET if language == "es" else LATIN_ALPHABET
+
+
+def _fold_once(word: str, language: str) -> str:
+    s = unicodedata.normalize("NFC", word).upper()
+    if language == "de":
+        s = s.translate(_DE)
+    elif language == "es":
+        out: list[str] = []
+        for ch in unicodedata.normalize("NFD", s):
+            if unicodedata.combining(ch) and not (ch == _TILDE and out and out[-1] == "N"):
+                continue  # accents (and the diaeresis of Ü) are dropped; Ñ keeps its tilde
+            out.append(ch)
+        s = "".join(out)
+    return unicodedata.normalize("NFC", s)
+
+
+def fold_word(word: str, language: str) -> str:
+    """Normalise ``word`` for ``language``: NFC, upper case, then
+
+    - ``de``: Ä→AE, Ö→OE, Ü→UE, ß→SS;
+    - ``es``: accents and diaeresis stripped (Á→A, Ü→U), Ñ kept;
+    - any other language: upper case only.
+
+    Nothing else is changed (an accented letter outside these rules stays and makes the word
+    unspellable in a plain alphabet rather than being silently mangled). Idempotent:
+    ``fold_word(fold_word(w, l), l) == fold_word(w, l)``. Brackets of the tile notation pass
+    through unchanged.
+    """
+    s = _fold_once(word, language)
+    for _ in range(4):  # Unicode case mapping is idempotent in practice; make sure of it
+        t = _fold_once(s, language)
+        if t == s:
+            return s
+        s = t
+    return s
+
+
+def check_alphabet(alphabet: Sequence[str]) -> tuple[str, ...]:
+    """Validate an alphabet: 1..63 distinct, non-empty, upper-case tiles of letters."""
+    if isinstance(alphabet, str):
+        alphabet = tuple(alphabet)
+    tiles = tuple(alphabet)
+    if not tiles:
+        raise LexiconError("an alphabet needs at least one tile")
+    if len(tiles) > MAX_ALPHABET:
+        raise LexiconError(f"an alphabet may have at most {MAX_ALPHABET} tiles, got {len(tiles)}")
+    for t in tiles:
+        if not isinstance(t, str) or not t:
+            raise LexiconError(f"alphabet tiles must be non-empty strings, got {t!r}")
+        if any(ch in "[]?*" or ch.isspace() for ch in t):
+            raise LexiconError(f"alphabet tile {t!r} uses a reserved character ([ ] ? * space)")
+        if unicodedata.normalize("NFC", t).upper() != t:
+            raise LexiconError(f"alphabet tile {t!r} must be upper case and NFC-normalised")
+    if len(set(tiles)) != len(tiles):
+        raise LexiconError(f"alphabet has duplicate tiles: {tiles!r}")
+    return tiles
+
+
+class Tiles:
+    """Tile notation for one alphabet: parsing canonical strings, writing codes back, and
+    every tokenisation of a plain word."""
+
+    __slots__ = ("alphabet", "index", "language", "multi", "single_table", "texts")
+
+    def __init__(self, alphabet: tuple[str, ...], language: str) -> None:
+        self.alphabet = alphabet
+        self.language = language
+        self.index: dict[str, int] = {t: i for i, t in enumerate(alphabet)}
+        self.texts: tuple[str, ...] = tuple(t if len(t) == 1 else f"[{t}]" for t in alphabet)
+        #: multi-letter tiles by their first letter: first -> ((tile, code), ...)
+        multi: dict[str, list[tuple[str, int]]] = {}
+        for i, t in enumerate(alphabet):
+            if len(t) > 1:
+                multi.setdefault(t[0], []).append((t, i))
+        self.multi = {k: tuple(v) for k, v in multi.items()}
+        self.single_table = {ord(t): i for i, t in enumerate(alphabet) if len(t) == 1}
+
+    def parse(self, text: str, *, wild: bool = False, star: bool = False) -> list[int]:
+        """Codes of a canonical string (folded first). ``?`` gives -1 if ``wild``, ``*`` gives
+        -2 if ``star``; anything else that is not a tile raises LexiconError."""
+        s = fold_word(text.strip(), self.language)
+        out: list[int] = []
+        i, n = 0, len(s)
+        index = self.index
+        while i < n:
+            ch = s[i]
+            if ch == "[":
+                j = s.find("]", i)
+                if j < 0:
+                    raise LexiconError(f"unclosed '[' in {text!r}")
+                tile = s[i + 1 : j]
+                code = index.get(tile)
+                if code is None:
+                    raise LexiconError(f"{tile!r} in {text!r} is not a tile of {self._name()}")
+                i = j + 1
+            else:
+                if ch == "?" and wild:
+                    code = -1
+                elif ch == "*" and star:
+                    code = -2
+                else:
+                    code = index.get(ch)
+                    if code is None:
+                        raise LexiconError(
+                            f"{ch!r} in {text!r} is not a tile of {self._name()}"
+                            + (" (write multi-letter tiles in brackets)" if ch == "]" else "")
+                        )
+                i += 1
+            out.append(code)
+        return out
+
+    def _name(self) -> str:
+        return "the alphabet " + " ".join(self.alphabet)
+
+    def text(self, codes: Sequence[int]) -> str:
+        """The canonical string of ``codes``."""
+        texts = self.texts
+        try:
+            return "".join([texts[c] for c in codes])
+        except (IndexError, TypeError):
+            raise LexiconError(f"{list(codes)!r} are not codes of {self._name()}") from None
+
+    def tokenize(self, folded: str) -> list[tuple[int, ...]]:
+        """Every way to spell an already folded plain word in tiles (empty if none). A word in
+        bracket notation has exactly its one spelling."""
+        if "[" in folded:
+            try:
+                return [tuple(self.parse(folded))]
+            except LexiconError:
+                return []
+        if not self.multi:
+            table = self.single_table
+            out = [table.get(ord(ch), -1) for ch in folded]
+            return [] if -1 in out else [tuple(out)]
+        results: list[tuple[int, ...]] = []
+        self._split(folded, 0, [], results)
+        results.sort()
+        return results
+
+    def _split(self, s: str, i: int, acc: list[int], results: list[tuple[int, ...]]) -> None:
+        if i == len(s):
+            results.append(tuple(acc))
+            return
+        ch = s[i]
+        for tile, code in self.multi.get(ch, ()):
+            if s.startswith(tile, i):
+                acc.append(code)
+                self._split(s, i + len(tile), acc, results)
+                acc.pop()
+        code = self.single_table.get(ord(ch), -1)
+        if code >= 0:
+            acc.append(code)
+            self._split(s, i + 1, acc, results)
+            acc.pop()

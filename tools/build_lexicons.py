@@ -1,0 +1,46 @@
+"""Build the packaged lexicons (src/wordgames/lexicon/data/) from the shared word lists.
+
+Usage: python tools/build_lexicons.py [DATA_DIR]   (default: ../shared/data next to the repo)
+
+Writes ``en.lex``, ``es.lex``, ``es-plain.lex`` (``Lexicon.to_bytes()``) and ``index.json``
+(name -> digest, word count, skipped count, source), which ``Lexicon.by_digest`` reads
+without loading every lexicon. The build is deterministic: same input, same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from wordgames.lexicon import BUILTIN_LEXICONS, Lexicon
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "src" / "wordgames" / "lexicon" / "data"
+SOURCES = {"en": "enable1.txt", "es": "spanish.txt", "es-plain": "spanish.txt"}
+
+
+def main(argv: list[str]) -> int:
+    data_dir = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data"
+    index: dict[str, object] = {}
+    for name, (language, alphabet, source) in BUILTIN_LEXICONS.items():
+        path = data_dir / SOURCES[name]
+        lex = Lexicon.from_file(path, name=name, language=language, alphabet=alphabet)
+        blob = lex.to_bytes()
+        (OUT / f"{name}.lex").write_bytes(blob)
+        index[name] = {
+            "digest": lex.digest,
+            "language": language,
+            "words": len(lex),
+            "skipped": len(lex.skipped),
+            "file": f"{name}.lex",
+            "source": f"{SOURCES[name]}: {source}",
+        }
+        print(f"{name}: {len(lex)} entries, {len(lex.skipped)} skipped, {len(blob)} bytes")
+    text = json.dumps({"format": 1, "lexicons": index}, indent=1, ensure_ascii=False)
+    (OUT / "index.json").write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
