@@ -1,0 +1,54 @@
+"""Regenwormen (Heckmeck am Bratwurmeck / Pickomino): 8 dice, 16 worm tiles, 2-7 players.
+
+>>> from wordgames import regenwormen as rw
+>>> state = rw.new_game(players=3)
+>>> state.is_chance_node
+True
+>>> state = state.apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
+>>> [str(a) for a in state.legal_actions()]
+['set 1', 'set 2', 'set 3', 'set 5', 'set w']
+
+See docs/regenwormen.md for the rules as implemented, every rule decision and its flag.
+"""
+
+from wordgames._core.outcome import GameOutcome
+from wordgames.regenwormen import bots, solver
+from wordgames.regenwormen.actions import (
+    FACE_POINTS,
+    FACES,
+    WORM,
+    Action,
+    Reroll,
+    Roll,
+    SetAside,
+    Steal,
+    Take,
+    parse_action,
+)
+from wordgames.regenwormen.rules import MAX_PLAYERS, Rules
+from wordgames.regenwormen.state import DICE, TILES, State, new_game, worms
+from wordgames.regenwormen.view import View
+
+__all__ = [
+    "DICE",
+    "FACES",
+    "FACE_POINTS",
+    "MAX_PLAYERS",
+    "TILES",
+    "WORM",
+    "Action",
+    "GameOutcome",
+    "Reroll",
+    "Roll",
+    "Rules",
+    "SetAside",
+    "State",
+    "Steal",
+    "Take",
+    "View",
+    "bots",
+    "new_game",
+    "parse_action",
+    "solver",
+    "worms",
+]
