@@ -1,0 +1,173 @@
+"""The play rule: checking a new table against the old one, and what a play does."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from wordgames._core.errors import IllegalActionError
+from wordgames.wordmeld.actions import Play
+from wordgames.wordmeld.deck import JOKER
+from wordgames.wordmeld.rules import Rules
+from wordgames.wordmeld.setup import Setup
+
+__all__ = ["PlayResult", "analyze_play", "word_text"]
+
+
+@attrs.frozen
+class PlayResult:
+    """What a legal play does: the player's new ``hand`` (sorted ids), the new table
+    (``words``, ``letters``), the cards ``added`` from the hand and ``taken_back`` from the
+    table, the ``formed`` words (new or changed, as text), the number of ``draws`` owed and
+    whether a formed word ``wins`` at once."""
+
+    hand: tuple[int, ...]
+    words: tuple[tuple[int, ...], ...]
+    letters: tuple[tuple[int, str], ...]
+    added: tuple[int, ...]
+    taken_back: tuple[int, ...]
+    formed: tuple[str, ...]
+    draws: int
+    wins: bool
+
+
+def word_text(
+    word: Sequence[int], card_letters: Sequence[str], letter_of: Mapping[int, str]
+) -> str:
+    """The letters a word of card ids spells (jokers as the letter they stand for)."""
+    return "".join(letter_of[c] if card_letters[c] == JOKER else card_letters[c] for c in word)
+
+
+def _key(word: tuple[int, ...], letter_of: Mapping[int, str]) -> tuple[object, ...]:
+    return (word, tuple(letter_of[c] for c in word if c in letter_of))
+
+
+def analyze_play(
+    rules: Rules,
+    setup: Setup,
+    hand: tuple[int, ...],
+    melded: bool,
+    table: tuple[tuple[int, ...], ...],
+    table_letters: tuple[tuple[int, str], ...],
+    action: Play,
+) -> PlayResult:
+    """Check ``action`` for the player holding ``hand`` and return its result; raises
+    :class:`IllegalActionError` with a distinct code for each reason."""
+
+    def fail(code: str, message: str) -> IllegalActionError:
+        return IllegalActionError(code, action, message)
+
+    deck = setup.deck
+    cl = deck.card_letters
+    n_cards = len(cl)
+    hand_set = set(hand)
+    table_cards = {c for w in table for c in w}
+    if not action.words:
+        raise fail("no_hand_cards", "the new table must add at least one card from the hand")
+    seen: set[int] = set()
+    for word in action.words:
+        if not word:
+            raise fail("empty_word", "a word needs at least one card")
+        for c in word:
+            if not 0 <= c < n_cards:
+                raise fail("unknown_card", f"there is no card {c} (the deck has {n_cards})")
+            if c in seen:
+                raise fail("card_used_twice", f"card {c} appears twice on the new table")
+            seen.add(c)
+            if c not in hand_set and c not in table_cards:
+                raise fail(
+                    "card_not_available",
+                    f"card {c} ({cl[c]}) is neither in the player's hand nor on the table",
+                )
+    alphabet = set(deck.alphabet)
+    letter_of: dict[int, str] = {}
+    for c, letter in action.letters:
+        if c in letter_of:
+            raise fail("duplicate_joker_letter", f"card {c} is given two letters")
+        if c not in seen:
+            raise fail("stray_joker_letter", f"a letter is given for card {c}, not on the table")
+        if cl[c] != JOKER:
+            raise fail("letter_on_plain_card", f"card {c} is a {cl[c]}, not a joker")
+        if letter not in alphabet:
+            raise fail("bad_joker_letter", f"a joker cannot stand for {letter!r}")
+        letter_of[c] = letter
+    for c in seen:
+        if cl[c] == JOKER and c not in letter_of:
+            raise fail("joker_without_letter", f"joker {c} needs the letter it stands for")
+    added = seen & hand_set
+    back = table_cards - seen
+    if not added:
+        raise fail("no_hand_cards", "a play must add at least one card from the hand")
+    old_letters = dict(table_letters)
+    old = Counter(_key(w, old_letters) for w in table)
+    formed: list[tuple[int, ...]] = []
+    for word in action.words:
+        k = _key(word, letter_of)
+        if old[k] > 0:
+            old[k] -= 1
+        else:
+            formed.append(word)
+    table_used = bool(back) or any(c in table_cards for w in formed for c in w)
+    if not melded:
+        if rules.first_play_hand_only:
+            if table_used:
+                raise fail(
+                    "first_word_uses_table",
+                    "a player's first play must come from the hand alone",
+                )
+        elif not any(all(c in hand_set for c in w) for w in formed):
+            raise fail("first_word_uses_table", "a player's first word must come from the hand")
+    if table_used and len(added) <= len(back):
+        raise fail(
+            "too_many_taken_back",
+            f"{len(added)} hand card(s) added but {len(back)} table card(s) taken back: "
+            "more must be added than taken back",
+        )
+    draws = 0
+    wins = False
+    texts = []
+    for word in formed:
+        text = word_text(word, cl, letter_of)
+        texts.append(text)
+        if not setup.is_word(text):
+            raise fail("invalid_word", f"{text} is not a valid word in this game")
+        n_hand = sum(1 for c in word if c in hand_set)
+        if sum(1 for c in word if cl[c] == JOKER) >= 2 and len(word) < rules.two_joker_min:
+            raise fail(
+                "two_jokers_too_short",
+                f"{text}: a word with two jokers needs {rules.two_joker_min} letters",
+            )
+        official = text in setup.official
+        if n_hand == len(word):
+            if len(word) < rules.hand_word_min and not official:
+                raise fail(
+                    "word_too_short",
+                    f"{text}: a word from the hand alone needs {rules.hand_word_min} letters "
+                    "unless it is on the official list",
+                )
+        elif len(word) < rules.table_word_min:
+            raise fail(
+                "word_too_short",
+                f"{text}: a word using table cards needs {rules.table_word_min} letters",
+            )
+        if text in setup.winning or (setup.official and len(text) >= rules.winning_length):
+            wins = True
+        if official:
+            continue
+        if n_hand == len(word) or rules.table_draw_minus_one:
+            draws += max(0, n_hand - 1)
+        else:
+            draws += n_hand
+    new_hand = tuple(sorted((hand_set - added) | back))
+    return PlayResult(
+        new_hand,
+        action.words,
+        tuple(sorted(letter_of.items())),
+        tuple(sorted(added)),
+        tuple(sorted(back)),
+        tuple(texts),
+        draws,
+        wins,
+    )

@@ -1,0 +1,392 @@
+"""The meld finder: the plays ``State.legal_actions()`` enumerates.
+
+Enumerating every rearrangement of the table is intractable, so the listed plays are exactly
+these three classes (``check``/``apply`` accept every other legal rearrangement too):
+
+``hand``
+    one new word laid from the hand alone, appended to the table (the only class before the
+    player's first word);
+``extend``
+    one table word rebuilt, in any order, from all of its cards plus one or more hand cards;
+``borrow``
+    one card taken out of a table word whose other cards, in their order, still spell a valid
+    word, and combined with hand cards into a new word appended to the table.
+
+In every class each word is listed once, with one canonical choice of cards: for each letter,
+table cards first, then the lowest-numbered hand cards of that letter, then jokers (lowest id
+first) only where the hand has no such letter left. Words come from the common-word lexicon
+(walked through its DAWG) and from the agreed lists (official, winning, proper names).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from wordgames.lexicon import Lexicon
+from wordgames.wordmeld.actions import Play
+from wordgames.wordmeld.deck import JOKER
+from wordgames.wordmeld.engine import word_text
+from wordgames.wordmeld.rules import Rules
+from wordgames.wordmeld.setup import Setup
+
+__all__ = ["MeldOption", "find_plays"]
+
+
+@attrs.frozen
+class MeldOption:
+    """An enumerated play and what it does: ``kind`` (``hand``, ``extend`` or ``borrow``),
+    the ``word`` it forms, ``hand_cards`` laid from the hand, ``draws`` owed afterwards and
+    whether it ``wins`` at once."""
+
+    action: Play
+    kind: str
+    word: str
+    hand_cards: int
+    draws: int
+    wins: bool
+
+    @property
+    def shed(self) -> int:
+        """How many cards the hand shrinks by (hand cards laid minus cards drawn)."""
+        return self.hand_cards - self.draws
+
+
+class _Graph:
+    """A lexicon's DAWG arrays plus, per node, the mask of letters found below it."""
+
+    __slots__ = ("alphabet", "below", "first", "index", "masks", "root", "targets", "terminal")
+
+    def __init__(self, lex: Lexicon) -> None:
+        g = lex.dawg
+        self.first = g.first
+        self.targets = g.targets
+        self.masks = g.mask
+        self.terminal = g.terminal
+        self.root = g.root
+        self.alphabet: tuple[str, ...] = tuple(lex.alphabet)
+        self.index: dict[str, int] = dict(lex.index)
+        labels = g.labels
+        first = g.first
+        targets = g.targets
+        n = len(g.terminal)
+        below = [0] * n
+        # children are numbered before their parents, so one pass in id order suffices
+        for v in range(n):
+            m = 0
+            for j in range(first[v], first[v + 1]):
+                m |= (1 << labels[j]) | below[targets[j]]
+            below[v] = m
+        self.below = below
+
+
+_GRAPHS: dict[str, _Graph] = {}
+
+
+def _graph(lex: Lexicon) -> _Graph:
+    g = _GRAPHS.get(lex.digest)
+    if g is None:
+        if len(_GRAPHS) >= 8:
+            _GRAPHS.clear()
+        g = _GRAPHS[lex.digest] = _Graph(lex)
+    return g
+
+
+def _search(
+    g: _Graph,
+    req: list[int],
+    hand: list[int],
+    jokers: int,
+    joker_mask: int,
+    base_jokers: int,
+    min_len: int,
+    need_hand: int,
+    two_min: int,
+) -> list[str]:
+    """Every lexicon word that uses all of ``req`` (letter counts by code), any of ``hand``
+    and up to ``jokers`` jokers (only for codes in ``joker_mask``), greedily assigning each
+    letter to required, then hand, then joker."""
+    first, targets, masks, terminal, below = g.first, g.targets, g.masks, g.terminal, g.below
+    alphabet = g.alphabet
+    out: list[str] = []
+    path: list[int] = []
+    req_mask = 0
+    hand_mask = 0
+    for c, k in enumerate(req):
+        if k:
+            req_mask |= 1 << c
+    for c, k in enumerate(hand):
+        if k:
+            hand_mask |= 1 << c
+
+    def rec(
+        v: int, req_left: int, rmask: int, hmask: int, jk_left: int, used: int, jk: int
+    ) -> None:
+        d = len(path)
+        if (
+            terminal[v]
+            and not req_left
+            and d >= min_len
+            and used >= need_hand
+            and (jk < 2 or d >= two_min)
+        ):
+            out.append("".join([alphabet[c] for c in path]))
+        if req_left and rmask & ~below[v]:
+            return
+        m = masks[v]
+        cand = m & (rmask | hmask | (joker_mask if jk_left else 0))
+        base = first[v]
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            c = low.bit_length() - 1
+            w = targets[base + (m & (low - 1)).bit_count()]
+            path.append(c)
+            if rmask & low:
+                k = req[c] - 1
+                req[c] = k
+                rec(w, req_left - 1, rmask if k else rmask ^ low, hmask, jk_left, used, jk)
+                req[c] = k + 1
+            elif hmask & low:
+                k = hand[c] - 1
+                hand[c] = k
+                rec(w, req_left, rmask, hmask if k else hmask ^ low, jk_left, used + 1, jk)
+                hand[c] = k + 1
+            else:
+                rec(w, req_left, rmask, hmask, jk_left - 1, used + 1, jk + 1)
+            path.pop()
+
+    rec(g.root, sum(req), req_mask, hand_mask, jokers, 0, base_jokers)
+    return out
+
+
+class _Assigner:
+    """Turns a word's letters into card ids with the canonical choice of cards."""
+
+    def __init__(
+        self,
+        card_letters: Sequence[str],
+        hand: Iterable[int],
+        alphabet: Iterable[str],
+    ) -> None:
+        self.hand_by: dict[str, list[int]] = {}
+        self.jokers: list[int] = []
+        for c in sorted(hand):
+            letter = card_letters[c]
+            if letter == JOKER:
+                self.jokers.append(c)
+            else:
+                self.hand_by.setdefault(letter, []).append(c)
+        self.alphabet = frozenset(alphabet)
+
+    def assign(
+        self, word: str, req_by: dict[str, list[int]]
+    ) -> tuple[tuple[int, ...], list[tuple[int, str]], int, int] | None:
+        """``(cards, joker letters, hand cards used, jokers from the hand)`` or None."""
+        ri: dict[str, int] = {}
+        hi: dict[str, int] = {}
+        ji = 0
+        cards: list[int] = []
+        letters: list[tuple[int, str]] = []
+        used = 0
+        for ch in word:
+            r = req_by.get(ch)
+            k = ri.get(ch, 0)
+            if r is not None and k < len(r):
+                cards.append(r[k])
+                ri[ch] = k + 1
+                continue
+            h = self.hand_by.get(ch)
+            k = hi.get(ch, 0)
+            if h is not None and k < len(h):
+                cards.append(h[k])
+                hi[ch] = k + 1
+                used += 1
+                continue
+            if ji < len(self.jokers) and ch in self.alphabet:
+                cards.append(self.jokers[ji])
+                letters.append((self.jokers[ji], ch))
+                ji += 1
+                used += 1
+                continue
+            return None
+        for ch, r in req_by.items():
+            if ri.get(ch, 0) != len(r):
+                return None
+        return tuple(cards), letters, used, ji
+
+
+def find_plays(
+    rules: Rules,
+    setup: Setup,
+    hand: tuple[int, ...],
+    melded: bool,
+    table: tuple[tuple[int, ...], ...],
+    table_letters: tuple[tuple[int, str], ...],
+) -> tuple[MeldOption, ...]:
+    """The enumerated plays (see the module docstring) of a player holding ``hand``."""
+    deck = setup.deck
+    cl = deck.card_letters
+    letter_of = dict(table_letters)
+    assigner = _Assigner(cl, hand, deck.alphabet)
+    n_jokers = len(assigner.jokers)
+    lex = setup.lexicon
+    g = _graph(lex) if lex is not None else None
+    lists = sorted(setup.official | setup.winning | setup.proper_names)
+    hand_letters = Counter(cl[c] for c in hand if cl[c] != JOKER)
+    official = setup.official
+
+    def wins(word: str) -> bool:
+        return word in setup.winning or (bool(official) and len(word) >= rules.winning_length)
+
+    def draws_for(word: str, n_hand: int, hand_only: bool) -> int:
+        if word in official:
+            return 0
+        if hand_only or rules.table_draw_minus_one:
+            return max(0, n_hand - 1)
+        return n_hand
+
+    def codes(counts: Counter[str]) -> list[int] | None:
+        assert g is not None
+        out = [0] * len(g.alphabet)
+        for letter, k in counts.items():
+            c = g.index.get(letter)
+            if c is None:
+                return None
+            out[c] += k
+        return out
+
+    joker_mask = 0
+    hand_codes: list[int] = []
+    if g is not None:
+        for c, tile in enumerate(g.alphabet):
+            if tile in assigner.alphabet:
+                joker_mask |= 1 << c
+        hand_codes = [0] * len(g.alphabet)
+        for letter, k in hand_letters.items():
+            code = g.index.get(letter)
+            if code is not None:
+                hand_codes[code] += k
+
+    def candidates(req: Counter[str], base_jokers: int, min_len: int, need_hand: int) -> list[str]:
+        words: list[str] = []
+        if g is not None:
+            rc = codes(req)
+            if rc is not None:
+                words = _search(
+                    g,
+                    rc,
+                    list(hand_codes),
+                    n_jokers,
+                    joker_mask,
+                    base_jokers,
+                    min_len,
+                    need_hand,
+                    rules.two_joker_min,
+                )
+        seen = set(words)
+        total = sum(req.values()) + sum(hand_letters.values()) + n_jokers
+        for word in lists:
+            if word not in seen and len(word) <= total:
+                words.append(word)
+                seen.add(word)
+        return words
+
+    options: list[MeldOption] = []
+    done: set[Play] = set()
+    old_letters = list(table_letters)
+
+    def add(option: MeldOption) -> None:
+        if option.action not in done:
+            done.add(option.action)
+            options.append(option)
+
+    # hand: one new word from the hand alone
+    for word in candidates(Counter(), 0, rules.hand_word_min, 1):
+        if len(word) < rules.hand_word_min and word not in official:
+            continue
+        got = assigner.assign(word, {})
+        if got is None:
+            continue
+        cards, new_letters, used, jk = got
+        if jk >= 2 and len(word) < rules.two_joker_min:
+            continue
+        action = Play((*table, cards), (*old_letters, *new_letters))
+        add(MeldOption(action, "hand", word, used, draws_for(word, used, True), wins(word)))
+    if not melded:
+        return tuple(options)
+
+    def req_of(cards: Sequence[int]) -> dict[str, list[int]]:
+        by: dict[str, list[int]] = {}
+        for c in cards:
+            letter = letter_of[c] if cl[c] == JOKER else cl[c]
+            by.setdefault(letter, []).append(c)
+        return by
+
+    tmin = rules.table_word_min
+    # extend: one table word rebuilt with hand cards added
+    for i, old in enumerate(table):
+        req_by = req_of(old)
+        req = Counter({k: len(v) for k, v in req_by.items()})
+        base = sum(1 for c in old if cl[c] == JOKER)
+        for word in candidates(req, base, tmin, 1):
+            if len(word) < tmin or len(word) <= len(old):
+                continue
+            got = assigner.assign(word, req_by)
+            if got is None:
+                continue
+            cards, new_letters, used, jk = got
+            if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
+                continue
+            words = (*table[:i], cards, *table[i + 1 :])
+            action = Play(words, (*old_letters, *new_letters))
+            add(MeldOption(action, "extend", word, used, draws_for(word, used, False), wins(word)))
+    # borrow: one card out of a table word that stays valid, into a new word
+    groups: dict[str, list[tuple[int, int, str]]] = {}
+    for i, old in enumerate(table):
+        if len(old) <= tmin:
+            continue
+        for k in range(len(old)):
+            rest = old[:k] + old[k + 1 :]
+            text = word_text(rest, cl, letter_of)
+            n_j = sum(1 for c in rest if cl[c] == JOKER)
+            if n_j >= 2 and len(rest) < rules.two_joker_min:
+                continue
+            if not setup.is_word(text):
+                continue
+            c = old[k]
+            letter = letter_of[c] if cl[c] == JOKER else cl[c]
+            groups.setdefault(letter, []).append((i, k, text))
+    for letter in sorted(groups):
+        found_by_base: dict[int, list[str]] = {}
+        for i, k, rest_text in groups[letter]:
+            card = table[i][k]
+            base = 1 if cl[card] == JOKER else 0
+            found = found_by_base.get(base)
+            if found is None:
+                found = found_by_base[base] = candidates(Counter({letter: 1}), base, tmin, 1)
+            rest = table[i][:k] + table[i][k + 1 :]
+            for word in found:
+                if len(word) < tmin:
+                    continue
+                got = assigner.assign(word, {letter: [card]})
+                if got is None:
+                    continue
+                cards, new_letters, used, jk = got
+                if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
+                    continue
+                words = (*table[:i], rest, *table[i + 1 :], cards)
+                action = Play(words, (*old_letters, *new_letters))
+                add(
+                    MeldOption(
+                        action,
+                        "borrow",
+                        word,
+                        used,
+                        draws_for(word, used, False),
+                        wins(word) or wins(rest_text),
+                    )
+                )
+    return tuple(options)
