@@ -110,6 +110,17 @@ _ROLL_INFO = {
 _KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _KEPT_MASK}
 
 
+_FACE_INDEX: dict[object, int] = {f: f - 1 for f in FACES}
+
+
+def _face_index(value: object) -> int | None:
+    """0-5 for a face 1-6 (by equality, like the actions compare), else None."""
+    try:
+        return _FACE_INDEX.get(value)
+    except TypeError:  # unhashable
+        return None
+
+
 _new = object.__new__
 _setattr = object.__setattr__
 
@@ -340,16 +351,18 @@ class State:
             raise IllegalActionError(
                 "wrong_phase", action, "set-aside is done: reroll, take or steal"
             )
-        v = action.value
-        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+        i = _face_index(action.value)
+        if i is None:
             raise IllegalActionError("invalid_value", action, "values are 1-5 and 6 (worm)")
-        if self.kept[v - 1]:
+        if self.kept[i]:
             raise IllegalActionError(
-                "value_already_set_aside", action, f"{face_text(v)} was set aside this turn"
+                "value_already_set_aside", action, f"{face_text(i + 1)} was set aside this turn"
             )
-        if not self.roll[v - 1]:
+        if not self.roll[i]:
             raise IllegalActionError(
-                "value_not_rolled", action, f"the roll {self._roll_text()} has no {face_text(v)}"
+                "value_not_rolled",
+                action,
+                f"the roll {self._roll_text()} has no {face_text(i + 1)}",
             )
 
     def _check_stop(self, action: Take | Steal) -> None:
@@ -358,9 +371,12 @@ class State:
         total = self.total
         tile = action.tile
         if isinstance(action, Steal):
-            v = action.victim
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < self.num_players:
-                raise IllegalActionError("invalid_player", action, f"no player {v!r}")
+            try:  # by equality, as action objects compare (Steal(25, 1.0) == Steal(25, 1))
+                v = range(self.num_players).index(action.victim)
+            except (ValueError, TypeError):
+                raise IllegalActionError(
+                    "invalid_player", action, f"no player {action.victim!r}"
+                ) from None
             if v == self.turn:
                 raise IllegalActionError("steal_from_self", action, "cannot steal from yourself")
             if tile != total:
@@ -413,18 +429,20 @@ class State:
                     return self._bust()
         elif phase == SET_ASIDE:
             if type(action) is SetAside:
-                v = action.value
-                if type(v) is int and 1 <= v <= 6 and self.roll[v - 1] and not self.kept[v - 1]:
-                    return self._after_set_aside(v - 1)
+                i = _face_index(action.value)
+                if i is not None and self.roll[i] and not self.kept[i]:
+                    return self._after_set_aside(i)
         elif phase == DECIDE:
             if type(action) is Reroll:
                 if sum(self.kept) < DICE:
                     return _derive(self, {"phase": ROLL})
-            elif type(action) is Take:
-                if action in self.take_options():
-                    return self._after_take(action.tile)
-            elif type(action) is Steal and action in self.take_options():
-                return self._after_steal(action.tile, action.victim)
+            elif type(action) is Take or type(action) is Steal:
+                for option in self.take_options():  # the canonical equal action
+                    if option == action:
+                        if type(option) is Take:
+                            return self._after_take(option.tile)
+                        if type(option) is Steal:
+                            return self._after_steal(option.tile, option.victim)
         self.check(action)
         raise AssertionError(f"{action!r} passed check() but apply() has no transition for it")
 
@@ -597,8 +615,9 @@ class State:
         if phase == DECIDE and sum(kept) == 0:
             raise InvalidStateError("the decision comes after setting dice aside")
         state = cls(rules, players, turn, phase, grill, flipped, stacks, kept, roll)
-        if phase == DECIDE and sum(kept) == DICE and not state.take_options():
-            raise InvalidStateError("all dice set aside and no tile to take: that is a bust")
+        if phase == DECIDE and not state.take_options():
+            # with no tile to take, rolling on (or the bust) happens at once
+            raise InvalidStateError("a decision is only held when a tile can be taken")
         return state
 
 
