@@ -541,7 +541,9 @@ def _canonical(code_strings: Sequence[str], tiles: Tiles) -> list[str]:
     return out
 
 
-def _from_bytes(data: bytes, builtin: str | None) -> Lexicon:
+def _from_bytes(data: bytes, builtin: str | None, *, reuse: bool = True) -> Lexicon:
+    """Parse lexicon bytes. With ``reuse``, a lexicon of the same digest that is already
+    alive is returned instead of a second copy (packaged lexicons are always loaded)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise InvalidStateError(f"lexicon data must be bytes, got {type(data).__name__}")
     data = bytes(data)
@@ -596,7 +598,7 @@ def _from_bytes(data: bytes, builtin: str | None) -> Lexicon:
     if dawg.path_counts()[dawg.root] != count:
         raise InvalidStateError("lexicon word count disagrees with its word graph")
     existing = _REGISTRY.get(digest)
-    if existing is not None and builtin is None:
+    if existing is not None and builtin is None and reuse:
         return existing
     return Lexicon(
         name=name,

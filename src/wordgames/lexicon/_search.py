@@ -131,6 +131,24 @@ def pattern_search(dawg: WordGraph, elems: Sequence[int]) -> list[tuple[int, ...
             trans[key] = r
         return r
 
+    # alive[(states, v)]: can some path from v complete the pattern? Memoised over nodes
+    # (not paths), so a walk only enters subtrees that hold matches.
+    alive: dict[tuple[int, int], bool] = {}
+
+    def live(v: int, states: int, depth: int) -> bool:
+        key = (states, v)
+        r = alive.get(key)
+        if r is None:
+            r = bool(states & accept and terminal[v])
+            if not r and depth != max_depth:
+                for e in range(first[v], first[v + 1]):
+                    s2 = step(states, labels[e])
+                    if s2 and live(targets[e], s2, depth + 1):
+                        r = True
+                        break
+            alive[key] = r
+        return r
+
     def rec(v: int, states: int, depth: int) -> None:
         if states & accept and terminal[v]:
             out.append(tuple(path))
@@ -139,7 +157,7 @@ def pattern_search(dawg: WordGraph, elems: Sequence[int]) -> list[tuple[int, ...
         for e in range(first[v], first[v + 1]):
             c = labels[e]
             s2 = step(states, c)
-            if s2:
+            if s2 and live(targets[e], s2, depth + 1):
                 path.append(c)
                 rec(targets[e], s2, depth + 1)
                 path.pop()

@@ -1,0 +1,103 @@
+"""Lexicon figures: build, load, memory, GADDAG and query speed (prints; asserts nothing).
+
+Usage: python benchmarks/lexicon.py [DATA_DIR]   (default: ../shared/data next to the repo)
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from wordgames.lexicon import Lexicon
+from wordgames.lexicon._lexicon import _data_file, _from_bytes
+
+T = TypeVar("T")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    t = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t
+
+
+def best(fn: Callable[[], object], repeat: int = 5) -> float:
+    return min(timed(fn)[1] for _ in range(repeat))
+
+
+def traced(fn: Callable[[], T]) -> tuple[T, int]:
+    """Result and the bytes it keeps allocated (tracemalloc)."""
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    out = fn()
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return out, kept
+
+
+def racks(rng: random.Random, n: int, letters: int, blanks: int) -> list[str]:
+    counts = (9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1)
+    bag = "".join(chr(65 + i) * n for i, n in enumerate(counts))  # the English tile bag
+    return ["".join(rng.sample(bag, letters)) + "?" * blanks for _ in range(n)]
+
+
+def main(argv: list[str]) -> int:
+    data_dir = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data"
+    enable = data_dir / "enable1.txt"
+    print(f"Python {sys.version.split()[0]}")
+
+    if enable.exists():
+        times = [timed(lambda: Lexicon.from_file(enable, name="enable"))[1] for _ in range(3)]
+        print(f"build ENABLE from the word list: best {min(times):.2f} s of 3")
+    else:
+        print(f"(skipping the build figure: {enable} not found)")
+
+    blob = _data_file("en.lex")
+    print(f"packaged en.lex: {len(blob) / 1e6:.2f} MB")
+    load = best(lambda: _from_bytes(_data_file("en.lex"), None, reuse=False), 5)
+    print(f"load the packaged ENABLE lexicon (read + inflate + validate): best {load:.3f} s")
+    lex, kept = traced(lambda: _from_bytes(_data_file("en.lex"), None, reuse=False))
+    print(f"memory kept by one loaded lexicon (tracemalloc): {kept / 1e6:.1f} MB")
+    g, gtime = timed(lambda: lex.gaddag)
+    print(f"GADDAG build on first use: {gtime:.2f} s ({g.num_nodes} nodes, {g.num_edges} edges)")
+    lex2 = _from_bytes(_data_file("en.lex"), None, reuse=False)
+    _, gkept = traced(lambda: lex2.gaddag)
+    print(f"memory kept by the GADDAG (tracemalloc): {gkept / 1e6:.1f} MB")
+    _, wkept = traced(lambda: list(lex2))
+    print(f"memory of the word tuple cached by the first iteration: {wkept / 1e6:.1f} MB")
+
+    rng = random.Random(2026)
+    for letters, blanks in ((5, 2), (7, 2), (7, 0)):
+        rs = racks(rng, 30, letters, blanks)
+        ana = [timed(lambda r=r: lex.anagrams(r))[1] for r in rs]
+        sub = [timed(lambda r=r: lex.subanagrams(r))[1] for r in rs]
+        print(
+            f"racks of {letters} letters + {blanks} wildcards (30 random): anagrams mean "
+            f"{statistics.mean(ana) * 1e3:.1f} ms / max {max(ana) * 1e3:.1f} ms; subanagrams "
+            f"mean {statistics.mean(sub) * 1e3:.1f} ms / max {max(sub) * 1e3:.1f} ms"
+        )
+    for pattern in ("C?T*", "*ING", "Q*", "??X??"):
+        t = best(lambda p=pattern: lex.match(p), 3)
+        print(f"match({pattern!r}): {t * 1e3:.1f} ms")
+    for fixed, before, after in (("QI", None, None), ("ZZ", (0, 3), (0, 3)), ("TION", None, 0)):
+        t = best(lambda f=fixed, b=before, a=after: lex.containing(f, before=b, after=a), 3)
+        print(f"containing({fixed!r}, before={before}, after={after}): {t * 1e3:.1f} ms")
+    words = list(lex)[::50]
+    t = best(lambda: [w in lex for w in words], 3)
+    print(f"membership: {t / len(words) * 1e6:.1f} µs per word")
+    es, es_load = timed(lambda: _from_bytes(_data_file("es.lex"), None, reuse=False))
+    print(f"load packaged 'es' ({len(es)} entries): {es_load:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
