@@ -58,6 +58,7 @@ def test_membership_equals_source_set(words: list[str], others: list[str]) -> No
         assert (w.lower() in lex) == (w in source)
         v = lex.dawg.walk(lex.encode(w))
         assert (v >= 0 and lex.dawg.is_terminal(v)) == (w in source)
+        assert lex.has_prefix(w) == any(s.startswith(w) for s in source)
     assert {lex.decode(s) for s in lex.dawg.sequences()} == source
 
 

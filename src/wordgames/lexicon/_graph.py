@@ -20,6 +20,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterator, Sequence
+from itertools import chain
 
 from wordgames._core.errors import InvalidStateError
 
@@ -235,28 +236,28 @@ class _Builder:
     """Incremental minimisation of sorted input (after Daciuk, Mihov, Watson and Watson,
     2000): nodes are finished children first and equal nodes are merged.
 
-    A finished node is a tuple of ints: ``-1`` first if it is terminal, then one entry
-    ``code | target << 6`` per edge (ascending codes, except that an ``extra_code`` edge is
-    kept first and moved last by :meth:`layout`).
+    A finished node is a tuple of ints: one entry ``code | target << 6`` per edge, codes
+    ascending, then ``-1`` if the node is terminal.
     """
 
-    __slots__ = ("extra_code", "next_id", "nodes", "register")
+    __slots__ = ("next_id", "nodes", "register")
 
-    def __init__(self, start_id: int = 0, extra_code: int = -1) -> None:
+    def __init__(self, start_id: int = 0) -> None:
         self.register: dict[tuple[int, ...], int] = {}
         self.nodes: list[tuple[int, ...]] = []
         self.next_id = start_id
-        self.extra_code = extra_code
 
     def add_sorted(self, strings: Sequence[str], ends: Sequence[int]) -> int:
         """Add the minimal graph of the trie of ``strings`` (sorted, distinct code strings)
-        and return the root's id. ``ends[i]`` is the first entry of the node where
-        ``strings[i]`` ends: -1 (terminal) or an extra edge, or None for neither.
+        and return the root's id. ``ends[i]`` is the last entry of the node where
+        ``strings[i]`` ends: -1 (terminal) or an edge of the largest code.
         """
         register, nodes = self.register, self.nodes
         nid = self.next_id
         stack: list[list[int]] = [[]]
+        tails: list[int | None] = [None]
         push, pop = stack.append, stack.pop
+        tpush, tpop = tails.append, tails.pop
         base = CODE_BASE
         prev = ""
         for s, end in zip(strings, ends, strict=True):
@@ -266,7 +267,11 @@ class _Builder:
             while lcp < m and s[lcp] == prev[lcp]:
                 lcp += 1
             for d in range(len(prev), lcp, -1):
-                key = tuple(pop())
+                kids = pop()
+                tail = tpop()
+                if tail is not None:
+                    kids.append(tail)
+                key = tuple(kids)
                 v = register.get(key)
                 if v is None:
                     v = register[key] = nid
@@ -275,11 +280,17 @@ class _Builder:
                 stack[-1].append(ord(prev[d - 1]) - base | v << 6)
             for _ in range(lcp + 1, n):
                 push([])
-            push([end])
+                tpush(None)
+            push([])
+            tpush(end)
             prev = s
         root = -1
         for d in range(len(prev), -1, -1):
-            key = tuple(pop())
+            kids = pop()
+            tail = tpop()
+            if tail is not None:
+                kids.append(tail)
+            key = tuple(kids)
             found = register.get(key)
             if found is None:
                 found = register[key] = nid
@@ -303,35 +314,24 @@ class _Builder:
         else:
             first, mask, terminal = array("I", [0]), array("Q"), array("B")
             labels, targets = array("B"), array("I")
+        nodes = self.nodes
+        terms = [1 if key and key[-1] < 0 else 0 for key in nodes]
+        if any(terms):
+            nodes = [key[:-1] if t else key for key, t in zip(nodes, terms, strict=True)]
         offset = first[-1]
-        firsts: list[int] = []
+        firsts = [offset := offset + len(key) for key in nodes]
         masks: list[int] = []
-        terms: list[int] = []
-        labs: list[int] = []
-        tgts: list[int] = []
-        extra = self.extra_code
-        for key in self.nodes:
-            term = 0
-            if key and key[0] < 0:
-                term = 1
-                key = key[1:]
-            elif key and key[0] & 63 == extra:
-                key = key[1:] + key[:1]
+        for key in nodes:
             m = 0
             for x in key:
-                c = x & 63
-                m |= 1 << c
-                labs.append(c)
-                tgts.append(x >> 6)
-            offset += len(key)
-            firsts.append(offset)
+                m |= 1 << (x & 63)
             masks.append(m)
-            terms.append(term)
+        flat = list(chain.from_iterable(nodes))
         first.extend(firsts)
         mask.extend(masks)
         terminal.extend(terms)
-        labels.extend(labs)
-        targets.extend(tgts)
+        labels.extend([x & 63 for x in flat])
+        targets.extend([x >> 6 for x in flat])
         return WordGraph(first, mask, terminal, labels, targets)
 
 
@@ -343,8 +343,9 @@ def build_dawg(words: Sequence[str]) -> WordGraph:
     return builder.layout()
 
 
-def _prefix_nodes(dawg: WordGraph) -> dict[str, int]:
-    """Every non-empty prefix of the DAWG's language as a code string -> its DAWG node."""
+def _reversed_prefix_nodes(dawg: WordGraph) -> dict[str, int]:
+    """Every non-empty prefix of the DAWG's language, reversed, as a code string -> the DAWG
+    node the (unreversed) prefix leads to."""
     first, labels, targets = dawg.first, dawg.labels, dawg.targets
     out: dict[str, int] = {}
     stack: list[tuple[int, str]] = [(dawg.root, "")]
@@ -353,9 +354,10 @@ def _prefix_nodes(dawg: WordGraph) -> dict[str, int]:
         v, s = stack.pop()
         for e in range(first[v], first[v + 1]):
             t = targets[e]
-            p = s + chars[labels[e]]
+            p = chars[labels[e]] + s
             out[p] = t
-            stack.append((t, p))
+            if first[t + 1] > first[t]:
+                stack.append((t, p))
     return out
 
 
@@ -366,10 +368,10 @@ def build_gaddag(dawg: WordGraph, alphabet_size: int) -> WordGraph:
     node; no other path does. The part after SEP *is* the DAWG (its nodes come first, with
     the same ids); the part before SEP (reversed infixes) is minimised on top of it.
     """
-    rev_target = {p[::-1]: node for p, node in _prefix_nodes(dawg).items()}
+    rev_target = _reversed_prefix_nodes(dawg)
     keys = sorted(rev_target)
     ends = [alphabet_size | rev_target[k] << 6 for k in keys]
     del rev_target
-    builder = _Builder(start_id=dawg.num_nodes, extra_code=alphabet_size)
+    builder = _Builder(start_id=dawg.num_nodes)
     builder.add_sorted(keys, ends)
     return builder.layout(base=dawg)

@@ -429,6 +429,18 @@ class Lexicon:
             return (_load_builtin, (self._builtin,))
         return (_from_bytes, (self.to_bytes(), None))
 
+    def has_prefix(self, prefix: str | tuple[int, ...]) -> bool:
+        """True iff some word starts with ``prefix`` (canonical string or codes); the empty
+        prefix counts."""
+        if isinstance(prefix, str):
+            try:
+                codes: Sequence[int] = self._tiles.parse(prefix)
+            except LexiconError:
+                return False
+        else:
+            codes = prefix
+        return self._dawg.walk(codes) >= 0
+
     def encode(self, word: str) -> tuple[int, ...]:
         """Codes of a canonical string (folded first; LexiconError if it is not spelled in
         this alphabet). Membership is not checked."""
