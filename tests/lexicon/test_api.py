@@ -124,3 +124,109 @@ def test_fold() -> None:
     assert fold_word("pingüino", "es") == "PINGUINO"
     assert fold_word("año", "es") == "AÑO"
     assert fold_word("canción", "es") == "CANCION"
+
+
+def test_from_file_path_and_bytes(tmp_path: pytest.TempPathFactory) -> None:
+    path = tmp_path / "mywords.txt"  # type: ignore[operator]
+    path.write_bytes("\ufeffzebra\r\nApple\n\n  pear  \nnaïve\n".encode())
+    lex = Lexicon.from_file(path)
+    assert lex.name == "mywords"
+    assert list(lex) == ["APPLE", "PEAR", "ZEBRA"]
+    assert lex.skipped == (("naïve", "not_in_alphabet"),)
+    same = Lexicon.from_file(path.read_bytes(), name="other")
+    assert same == lex
+    assert same.name == "other"
+    with pytest.raises(LexiconError):
+        Lexicon.from_file(b"caf\xe9\n")
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(LexiconError):
+        Lexicon.from_words("cat")  # a string is not a word list
+    with pytest.raises(LexiconError):
+        Lexicon.from_words(["cat", 3])  # type: ignore[list-item]
+    with pytest.raises(LexiconError):
+        Lexicon.from_words(["cat"], alphabet=("A", "a"))
+    with pytest.raises(LexiconError):
+        Lexicon.from_words(["cat"], alphabet=("A", "A"))
+    with pytest.raises(LexiconError):
+        Lexicon.from_words(["cat"], alphabet=[chr(0x100 + i) for i in range(64)])
+    with pytest.raises(LexiconError):
+        Lexicon.from_words(["cat"], max_length=0)
+    with pytest.raises(LexiconError):
+        Lexicon.builtin("xx")
+    lex = Lexicon.from_words(["cat"])
+    with pytest.raises(LexiconError):
+        lex.anagrams("CA1")
+    with pytest.raises(LexiconError):
+        lex.match("C[AT")
+    with pytest.raises(LexiconError):
+        lex.containing("A", before=(2, 1))
+    with pytest.raises(LexiconError):
+        lex.containing("A", after="x")  # type: ignore[arg-type]
+    with pytest.raises(LexiconError):
+        lex.encode("CAT!")
+    with pytest.raises(LexiconError):
+        lex.decode([99])
+    assert lex.by_digest("0" * 64) is None
+
+
+def test_immutable_and_pickle() -> None:
+    import pickle
+
+    lex = Lexicon.from_words(["cat", "dog"], name="pets")
+    with pytest.raises(AttributeError):
+        lex.name = "x"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        lex.dawg.root = 3  # type: ignore[misc]
+    back = pickle.loads(pickle.dumps(lex))
+    assert back == lex
+    assert list(back) == ["CAT", "DOG"]
+    en = Lexicon.builtin("en")
+    assert pickle.loads(pickle.dumps(en)) is en
+    assert {lex, back, en} == {lex, en}
+
+
+def test_by_digest_finds_live_lexicons() -> None:
+    lex = Lexicon.from_words(["unusual", "words", "here"], name="mine")
+    assert Lexicon.by_digest(lex.digest) is lex
+    en_digest = Lexicon.builtin("en").digest
+    assert Lexicon.by_digest(en_digest) is Lexicon.builtin("en")
+
+
+def test_builtin_contents() -> None:
+    en = Lexicon.builtin("en")
+    assert len(en) == 172_823
+    assert en.language == "en"
+    assert en.skipped == ()
+    assert "QI" in en
+    assert "ZYZZYVAS" in en
+    assert "QX" not in en
+    es = Lexicon.builtin("es")
+    assert len(es.alphabet) == 28
+    assert "K" not in es.index
+    assert "W" not in es.index
+    reasons = {r for _, r in es.skipped}
+    assert reasons <= {"duplicate", "not_in_alphabet"}
+    assert all("k" in w.lower() or "w" in w.lower() for w, r in es.skipped if r != "duplicate")
+    plain = Lexicon.builtin("es-plain")
+    assert len(plain.alphabet) == 27
+    assert "AÑO" in plain
+    assert "año" in es
+    assert "[LL]AMA" in es
+    assert "LLAMA" in es
+    assert plain.digest != es.digest
+
+
+def test_max_length_keeps_long_words_by_default() -> None:
+    long = "PNEUMONOULTRAMICROSCOPICSILICOVOLCANOCONIOSIS"
+    assert long in Lexicon.from_words([long, "cat"])
+    short = Lexicon.from_words([long, "cat"], max_length=15)
+    assert list(short) == ["CAT"]
+    assert short.skipped == ((long, "too_long"),)
+
+
+def test_spanish_max_length_per_spelling() -> None:
+    lex = Lexicon.from_words(["chacha"], language="es", alphabet=Lexicon.builtin("es").alphabet,
+                             max_length=4)
+    assert list(lex) == ["[CH]A[CH]A"]

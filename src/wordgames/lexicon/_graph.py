@@ -21,6 +21,7 @@ import sys
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import chain
+from typing import NoReturn
 
 from wordgames._core.errors import InvalidStateError
 
@@ -56,12 +57,22 @@ class WordGraph:
         labels: array[int],
         targets: array[int],
     ) -> None:
-        self.first = first
-        self.mask = mask
-        self.terminal = terminal
-        self.labels = labels
-        self.targets = targets
-        self.root = len(mask) - 1
+        init = object.__setattr__
+        init(self, "first", first)
+        init(self, "mask", mask)
+        init(self, "terminal", terminal)
+        init(self, "labels", labels)
+        init(self, "targets", targets)
+        init(self, "root", len(mask) - 1)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"WordGraph is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"WordGraph is immutable (cannot delete {name!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_graph_from_bytes, (self.to_bytes(),))
 
     def __repr__(self) -> str:
         return f"<WordGraph {self.num_nodes} nodes, {self.num_edges} edges>"
@@ -227,6 +238,10 @@ class WordGraph:
                 raise InvalidStateError(f"word graph node {v} has a mask that disagrees")
             if hi > lo and max(targets[lo:hi]) >= v:
                 raise InvalidStateError(f"word graph node {v} has an edge that is not acyclic")
+
+
+def _graph_from_bytes(data: bytes) -> WordGraph:
+    return WordGraph.from_bytes(data, 64)
 
 
 # -- construction ------------------------------------------------------------------------
