@@ -32,7 +32,12 @@ from wordgames.wordmeld.engine import word_text
 from wordgames.wordmeld.rules import Rules
 from wordgames.wordmeld.setup import Setup
 
-__all__ = ["MeldOption", "find_plays"]
+__all__ = ["BORROW_JOKERS", "EXTEND_JOKERS", "MeldOption", "find_plays"]
+
+#: most jokers from the hand an enumerated ``extend`` play uses
+EXTEND_JOKERS = 1
+#: most jokers from the hand an enumerated ``borrow`` play uses
+BORROW_JOKERS = 0
 
 
 @attrs.frozen
@@ -111,7 +116,6 @@ def _search(
     first, targets, masks, terminal, below = g.first, g.targets, g.masks, g.terminal, g.below
     alphabet = g.alphabet
     out: list[str] = []
-    path: list[int] = []
     req_mask = 0
     hand_mask = 0
     for c, k in enumerate(req):
@@ -121,20 +125,18 @@ def _search(
         if k:
             hand_mask |= 1 << c
 
+    # Children that cannot reach every still-required letter are skipped before the call.
     def rec(
-        v: int, req_left: int, rmask: int, hmask: int, jk_left: int, used: int, jk: int
+        v: int, word: str, req_left: int, rmask: int, hmask: int, jk_left: int, used: int, jk: int
     ) -> None:
-        d = len(path)
         if (
             terminal[v]
             and not req_left
-            and d >= min_len
+            and len(word) >= min_len
             and used >= need_hand
-            and (jk < 2 or d >= two_min)
+            and (jk < 2 or len(word) >= two_min)
         ):
-            out.append("".join([alphabet[c] for c in path]))
-        if req_left and rmask & ~below[v]:
-            return
+            out.append(word)
         m = masks[v]
         cand = m & (rmask | hmask | (joker_mask if jk_left else 0))
         base = first[v]
@@ -143,22 +145,36 @@ def _search(
             cand ^= low
             c = low.bit_length() - 1
             w = targets[base + (m & (low - 1)).bit_count()]
-            path.append(c)
             if rmask & low:
                 k = req[c] - 1
+                nr = rmask if k else rmask ^ low
+                if nr & ~below[w]:
+                    continue
                 req[c] = k
-                rec(w, req_left - 1, rmask if k else rmask ^ low, hmask, jk_left, used, jk)
+                rec(w, word + alphabet[c], req_left - 1, nr, hmask, jk_left, used, jk)
                 req[c] = k + 1
+            elif rmask & ~below[w]:
+                continue
             elif hmask & low:
                 k = hand[c] - 1
                 hand[c] = k
-                rec(w, req_left, rmask, hmask if k else hmask ^ low, jk_left, used + 1, jk)
+                rec(
+                    w,
+                    word + alphabet[c],
+                    req_left,
+                    rmask,
+                    hmask if k else hmask ^ low,
+                    jk_left,
+                    used + 1,
+                    jk,
+                )
                 hand[c] = k + 1
             else:
-                rec(w, req_left, rmask, hmask, jk_left - 1, used + 1, jk + 1)
-            path.pop()
+                rec(w, word + alphabet[c], req_left, rmask, hmask, jk_left - 1, used + 1, jk + 1)
 
-    rec(g.root, sum(req), req_mask, hand_mask, jokers, 0, base_jokers)
+    if req_mask & ~below[g.root]:
+        return out
+    rec(g.root, "", sum(req), req_mask, hand_mask, jokers, 0, base_jokers)
     return out
 
 
@@ -182,7 +198,7 @@ class _Assigner:
         self.alphabet = frozenset(alphabet)
 
     def assign(
-        self, word: str, req_by: dict[str, list[int]]
+        self, word: str, req_by: dict[str, list[int]], max_jokers: int
     ) -> tuple[tuple[int, ...], list[tuple[int, str]], int, int] | None:
         """``(cards, joker letters, hand cards used, jokers from the hand)`` or None."""
         ri: dict[str, int] = {}
@@ -205,7 +221,7 @@ class _Assigner:
                 hi[ch] = k + 1
                 used += 1
                 continue
-            if ji < len(self.jokers) and ch in self.alphabet:
+            if ji < len(self.jokers) and ji < max_jokers and ch in self.alphabet:
                 cards.append(self.jokers[ji])
                 letters.append((self.jokers[ji], ch))
                 ji += 1
@@ -270,7 +286,9 @@ def find_plays(
             if code is not None:
                 hand_codes[code] += k
 
-    def candidates(req: Counter[str], base_jokers: int, min_len: int, need_hand: int) -> list[str]:
+    def candidates(
+        req: Counter[str], base_jokers: int, min_len: int, need_hand: int, max_jokers: int
+    ) -> list[str]:
         words: list[str] = []
         if g is not None:
             rc = codes(req)
@@ -279,7 +297,7 @@ def find_plays(
                     g,
                     rc,
                     list(hand_codes),
-                    n_jokers,
+                    min(n_jokers, max_jokers),
                     joker_mask,
                     base_jokers,
                     min_len,
@@ -287,7 +305,7 @@ def find_plays(
                     rules.two_joker_min,
                 )
         seen = set(words)
-        total = sum(req.values()) + sum(hand_letters.values()) + n_jokers
+        total = sum(req.values()) + sum(hand_letters.values()) + min(n_jokers, max_jokers)
         for word in lists:
             if word not in seen and len(word) <= total:
                 words.append(word)
@@ -295,25 +313,31 @@ def find_plays(
         return words
 
     options: list[MeldOption] = []
-    done: set[Play] = set()
-    old_letters = list(table_letters)
+    add = options.append
+    old_letters = table_letters
 
-    def add(option: MeldOption) -> None:
-        if option.action not in done:
-            done.add(option.action)
-            options.append(option)
+    def make(words: tuple[tuple[int, ...], ...], new_letters: list[tuple[int, str]]) -> Play:
+        # built directly: the words are tuples already and the letters end up sorted
+        play = object.__new__(Play)
+        object.__setattr__(play, "words", words)
+        object.__setattr__(
+            play,
+            "letters",
+            tuple(sorted((*old_letters, *new_letters))) if new_letters else old_letters,
+        )
+        return play
 
     # hand: one new word from the hand alone
-    for word in candidates(Counter(), 0, rules.hand_word_min, 1):
+    for word in candidates(Counter(), 0, rules.hand_word_min, 1, n_jokers):
         if len(word) < rules.hand_word_min and word not in official:
             continue
-        got = assigner.assign(word, {})
+        got = assigner.assign(word, {}, n_jokers)
         if got is None:
             continue
         cards, new_letters, used, jk = got
         if jk >= 2 and len(word) < rules.two_joker_min:
             continue
-        action = Play((*table, cards), (*old_letters, *new_letters))
+        action = make((*table, cards), new_letters)
         add(MeldOption(action, "hand", word, used, draws_for(word, used, True), wins(word)))
     if not melded:
         return tuple(options)
@@ -331,17 +355,17 @@ def find_plays(
         req_by = req_of(old)
         req = Counter({k: len(v) for k, v in req_by.items()})
         base = sum(1 for c in old if cl[c] == JOKER)
-        for word in candidates(req, base, tmin, 1):
+        for word in candidates(req, base, tmin, 1, EXTEND_JOKERS):
             if len(word) < tmin or len(word) <= len(old):
                 continue
-            got = assigner.assign(word, req_by)
+            got = assigner.assign(word, req_by, EXTEND_JOKERS)
             if got is None:
                 continue
             cards, new_letters, used, jk = got
             if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
                 continue
             words = (*table[:i], cards, *table[i + 1 :])
-            action = Play(words, (*old_letters, *new_letters))
+            action = make(words, new_letters)
             add(MeldOption(action, "extend", word, used, draws_for(word, used, False), wins(word)))
     # borrow: one card out of a table word that stays valid, into a new word
     groups: dict[str, list[tuple[int, int, str]]] = {}
@@ -366,19 +390,21 @@ def find_plays(
             base = 1 if cl[card] == JOKER else 0
             found = found_by_base.get(base)
             if found is None:
-                found = found_by_base[base] = candidates(Counter({letter: 1}), base, tmin, 1)
+                found = found_by_base[base] = candidates(
+                    Counter({letter: 1}), base, tmin, 1, BORROW_JOKERS
+                )
             rest = table[i][:k] + table[i][k + 1 :]
             for word in found:
                 if len(word) < tmin:
                     continue
-                got = assigner.assign(word, {letter: [card]})
+                got = assigner.assign(word, {letter: [card]}, BORROW_JOKERS)
                 if got is None:
                     continue
                 cards, new_letters, used, jk = got
                 if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
                     continue
                 words = (*table[:i], rest, *table[i + 1 :], cards)
-                action = Play(words, (*old_letters, *new_letters))
+                action = make(words, new_letters)
                 add(
                     MeldOption(
                         action,

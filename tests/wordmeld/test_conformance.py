@@ -1,0 +1,187 @@
+"""WordMeld plugged into the conformance suite (random playouts on a sampled lexicon)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import attrs
+
+from tests.conformance.harness import ConformanceSuite, GameSpec
+from tests.wordmeld.helpers import SAMPLE
+from wordgames import wordmeld as wm
+
+
+def new_state(rng: random.Random) -> wm.State:
+    rules = wm.Rules(
+        hand_size=rng.choice((5, 7, 10)),
+        table_draw_minus_one=rng.random() < 0.7,
+        first_play_hand_only=rng.random() < 0.7,
+        discard_drawn_only=rng.random() < 0.3,
+        keep_after_discard_pick=rng.random() < 0.3,
+        max_idle_rounds=rng.choice((2, 3, 5)),
+    )
+    official = rng.choice(((), ("CAT", "DOG", "QI", "ZA", "OX", "RAINS"), ("STONE", "TRAIN")))
+    return wm.new_game(
+        rng.randint(2, 4),
+        rules=rules,
+        lexicon=SAMPLE,
+        official=official,
+        winning=rng.choice(((), ("TRAINS",))),
+        proper_names=rng.choice(((), ("ANNA", "OTTO", "EDEN"))),
+    )
+
+
+def _mutated_plays(state: wm.State, rng: random.Random) -> list[Any]:
+    """Plausible illegal plays derived from legal ones and from the position."""
+    out: list[Any] = []
+    p = state.turn
+    hand = state.hands[p]
+    n = state.setup.deck.size
+    cl = state.setup.deck.card_letters
+    others = [c for i, h in enumerate(state.hands) if i != p for c in h] + list(state.pile)
+    plays = [a for a in state.legal_actions() if isinstance(a, wm.Play)][:30]
+    for play in rng.sample(plays, min(4, len(plays))):
+        words = [list(w) for w in play.words]
+        last = words[-1]
+        out.append(wm.Play((*play.words[:-1], (*last, last[0])), play.letters))  # used twice
+        if others:
+            out.append(wm.Play((*play.words[:-1], (*last, rng.choice(others))), play.letters))
+        out.append(wm.Play((*play.words[:-1], (*last, n + 5)), play.letters))  # unknown card
+        out.append(wm.Play((*play.words[:-1], tuple(reversed(last))), play.letters))
+        out.append(wm.Play((*play.words[:-1], last[:2]), play.letters))
+        out.append(wm.Play(play.words[:-1], play.letters))  # drops the new word
+        out.append(wm.Play(play.words, ()))  # jokers without letters (if any)
+        out.append(wm.Play(play.words, (*play.letters, (last[0], "E"))))
+        out.append(wm.Play((*play.words, ()), play.letters))
+        if len(play.words) > 1:
+            out.append(wm.Play(play.words[1:], play.letters))  # a table word dropped
+    if len(hand) >= 3:
+        out.append(wm.Play((*state.table, tuple(rng.sample(hand, 3))), ()))
+    if len(hand) >= 2:
+        out.append(wm.Play((tuple(hand[:2]),), ()))
+    if state.table:
+        w = state.table[0]
+        out.append(wm.Play((*state.table[1:], (*w, hand[0]) if hand else w), state.table_letters))
+        if len(w) > 1:
+            out.append(wm.Play((*state.table[1:], w[1:]), state.table_letters))
+    jokers = [c for c in hand if cl[c] == wm.JOKER]
+    if jokers and len(hand) >= 4:
+        j = jokers[0]
+        rest = [c for c in hand if c != j][:3]
+        out.append(wm.Play((*state.table, (j, *rest)), (*state.table_letters, (j, "?"))))
+    return out
+
+
+def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
+    n = state.setup.deck.size
+    out: list[Any] = [
+        wm.PickPile(),
+        wm.PickDiscard(),
+        wm.Pass(),
+        wm.Keep(),
+        wm.Discard(-1),
+        wm.Discard(n),
+        wm.Discard(rng.randrange(n)),
+        wm.Draw("E"),
+        wm.Draw("*"),
+        wm.Draw("?"),
+        wm.Draw(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
+        wm.Play(()),
+        "not an action",
+    ]
+    if state.is_terminal or state.is_chance_node:
+        out.append(wm.Play(((0, 1, 2),)))
+        return out
+    p = state.turn
+    out.extend(wm.Discard(c) for c in state.hands[p][:3])
+    for i, h in enumerate(state.hands):
+        if i != p and h:
+            out.append(wm.Discard(h[0]))
+    if state.phase in ("turn", "took"):
+        out.extend(_mutated_plays(state, rng))
+    return out
+
+
+def shuffle_hidden(state: wm.State, viewer: int | None, rng: random.Random) -> wm.State:
+    """Deal the cards ``viewer`` cannot see (other hands, pile, discard below the top) anew."""
+    n = state.num_players
+    hidden_hands = [i for i in range(n) if i != viewer]
+    below = list(state.discard[:-1])
+    pool = [c for i in hidden_hands for c in state.hands[i]] + list(state.pile) + below
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    pos = 0
+    for i in hidden_hands:
+        k = len(state.hands[i])
+        hands[i] = tuple(sorted(pool[pos : pos + k]))
+        pos += k
+    new_below = pool[pos : pos + len(below)]
+    pos += len(below)
+    pile = tuple(sorted(pool[pos:]))
+    discard = (*new_below, *state.discard[-1:]) if state.discard else ()
+    drawn = state.drawn
+    if drawn is not None and state.turn != viewer:
+        drawn = rng.choice(hands[state.turn])
+    return attrs.evolve(state, hands=tuple(hands), pile=pile, discard=discard, drawn=drawn)
+
+
+def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+
+    def edit(fn: Any) -> None:
+        e = copy.deepcopy(d)
+        fn(e)
+        out.append(e)
+
+    hands = d["hands"]
+    holder = next((i for i, h in enumerate(hands) if h), None)
+    if holder is not None and d["pile"]:
+        # a card in two places
+        edit(lambda e: e["pile"].__setitem__(0, e["hands"][holder][0]))
+        # a card missing
+        edit(lambda e: e["hands"][holder].pop())
+    if d["pile"]:
+        edit(lambda e: e["pile"].append(e["setup"]["deck"]["jokers"] + 10**4))
+    edit(lambda e: e["setup"]["deck"].__setitem__("jokers", e["setup"]["deck"]["jokers"] + 1))
+    edit(lambda e: e["setup"]["lexicon"].__setitem__("digest", "0" * 64))
+    edit(lambda e: e.__setitem__("turn", len(e["players"])))
+    edit(lambda e: e.__setitem__("melded", e["melded"][:-1]))
+    edit(lambda e: e.__setitem__("phase", "dance"))
+    edit(lambda e: e["setup"]["winning"].remove("WORDMELD"))
+    edit(lambda e: e["setup"].__setitem__("official", ["ZZ", "AA"]))
+    edit(lambda e: e.__setitem__("players", ["same"] * len(e["players"])))
+    cap = d["rules"]["max_idle_rounds"]
+    edit(lambda e: e.__setitem__("idle", cap * len(e["players"]) + 1))
+    if d["phase"] == "turn":
+        edit(lambda e: e.__setitem__("queue", [0]))
+        edit(lambda e: e.__setitem__("drawn", 0))
+        edit(lambda e: e.__setitem__("phase", "discard"))
+        edit(lambda e: e.__setitem__("winner", 0))
+        edit(lambda e: e.__setitem__("reason", "empty_hand"))
+    if d["table"]:
+        # a table word replaced by its reverse spelled backwards is (usually) not a word;
+        # a plain card given a letter; a joker's letter dropped
+        edit(lambda e: e["table_letters"].append([e["table"][0][0], "E"]))
+        edit(lambda e: e["table"][0].append(e["table"][0][0]))
+    if d["table_letters"]:
+        edit(lambda e: e["table_letters"].pop())
+    if d["phase"] == "draw":
+        edit(lambda e: e.__setitem__("queue", []))
+        edit(lambda e: e.__setitem__("after", "elsewhere"))
+    return out
+
+
+class TestWordMeldConformance(ConformanceSuite):
+    spec = GameSpec(
+        name="wordmeld",
+        new_state=new_state,
+        candidate_actions=candidate_actions,
+        shuffle_hidden=shuffle_hidden,
+        invalid_dicts=invalid_dicts,
+        complete_legal_actions=False,
+        max_actions=4000,
+        deep_checks=25,
+        examples=0.4,
+    )
