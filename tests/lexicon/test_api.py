@@ -227,6 +227,7 @@ def test_max_length_keeps_long_words_by_default() -> None:
 
 
 def test_spanish_max_length_per_spelling() -> None:
-    lex = Lexicon.from_words(["chacha"], language="es", alphabet=Lexicon.builtin("es").alphabet,
-                             max_length=4)
+    lex = Lexicon.from_words(
+        ["chacha"], language="es", alphabet=Lexicon.builtin("es").alphabet, max_length=4
+    )
     assert list(lex) == ["[CH]A[CH]A"]
