@@ -22,7 +22,7 @@ def position(
     flipped: Sequence[int] = (),
     turn: int = 0,
     phase: str = "roll",
-    kept: str = "",
+    kept: str | Sequence[int] = "",
     roll: str | None = None,
     rules: rw.Rules | None = None,
 ) -> rw.State:
@@ -39,7 +39,7 @@ def position(
         "grill": [t for t in rw.TILES if t not in used],
         "flipped": sorted(flipped),
         "stacks": [list(s) for s in stacks],
-        "kept": kept_counts(kept),
+        "kept": kept_counts(kept) if isinstance(kept, str) else list(kept),
         "roll": kept_counts(roll) if roll is not None else [],
     }
     return rw.State.from_dict(d)

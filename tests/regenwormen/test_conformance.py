@@ -46,7 +46,8 @@ def _invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]
         edit(grill=[*d["grill"], 21, 21]),  # a duplicated tile
         edit(turn=len(d["players"])),
         edit(turn=-1),
-        edit(players=d["players"][:1] * len(d["players"])),  # duplicate names
+        edit(players=d["players"][:1] * max(2, len(d["players"]))),  # duplicate names
+        edit(players=["" for _ in d["players"]]),
         edit(players=[*d["players"], *(f"X{i}" for i in range(8))]),  # too many players
         edit(stacks=d["stacks"][:-1]),  # one stack short
         edit(kept=[9, 0, 0, 0, 0, 0]),

@@ -1,0 +1,77 @@
+"""Action notation: str() and parse_action() are inverse; bad text raises ParseError."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wordgames import ParseError
+from wordgames import regenwormen as rw
+
+faces = st.sampled_from(rw.FACES)
+actions = st.one_of(
+    st.lists(faces, min_size=1, max_size=8).map(lambda f: rw.Roll(tuple(f))),
+    faces.map(rw.SetAside),
+    st.just(rw.Reroll()),
+    st.integers(-50, 99).map(rw.Take),
+    st.builds(rw.Steal, st.integers(0, 99), st.integers(0, 6)),
+)
+
+
+@given(actions)
+def test_round_trip(action: rw.Action) -> None:
+    assert rw.parse_action(str(action)) == action
+
+
+def test_examples_from_the_issue() -> None:
+    assert str(rw.Roll((1, 1, 2, 5, 5, 6, 6, 6))) == "roll 1 1 2 5 5 w w w"
+    assert rw.parse_action("roll 1 1 2 5 5 w w w") == rw.Roll((1, 1, 2, 5, 5, 6, 6, 6))
+    assert str(rw.SetAside(6)) == "set w"
+    assert rw.parse_action("set w") == rw.parse_action("set 6") == rw.SetAside(6)
+    assert str(rw.Reroll()) == "reroll"
+    assert str(rw.Take(25)) == "take 25"
+    assert str(rw.Steal(25, 2)) == "steal 25 from 2"
+    assert rw.parse_action("steal 25 from 2") == rw.Steal(25, 2)
+
+
+def test_roll_is_a_multiset() -> None:
+    assert rw.Roll((6, 1, 3)) == rw.Roll((1, 3, 6))
+    assert rw.parse_action("ROLL  w 3 1 ") == rw.Roll((1, 3, 6))
+    assert hash(rw.Roll((6, 1))) == hash(rw.Roll((1, 6)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "roll",
+        "roll 1 2 3 4 5 6 1 2 3",
+        "roll 0",
+        "roll 7",
+        "roll x",
+        "set",
+        "set 0",
+        "set ww",
+        "set 1 2",
+        "reroll now",
+        "take",
+        "take x",
+        "take 2.5",
+        "take ²",
+        "steal 25",
+        "steal 25 2",
+        "steal 25 of 2",
+        "steal a from b",
+        "pass",
+    ],
+)
+def test_bad_text(text: str) -> None:
+    with pytest.raises(ParseError):
+        rw.parse_action(text)
+
+
+def test_not_a_string() -> None:
+    with pytest.raises(ParseError):
+        rw.parse_action(25)  # type: ignore[arg-type]
