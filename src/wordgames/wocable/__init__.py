@@ -1,0 +1,56 @@
+"""Wocable: the Scrabble-style crossword game for 2-4 players (English and Spanish).
+
+>>> from wordgames import wocable
+>>> state = wocable.new_game(players=2)        # a chance node: the opening deal
+>>> state.is_chance_node
+True
+
+See docs/wocable.md for the rules as implemented, every decided ambiguity and the notation.
+"""
+
+from __future__ import annotations
+
+from wordgames._core.outcome import GameOutcome
+from wordgames.wocable import bots
+from wordgames.wocable.actions import (
+    Action,
+    Draw,
+    Exchange,
+    Pass,
+    Place,
+    Resign,
+    Timeout,
+    parse_action,
+)
+from wordgames.wocable.movegen import Move, generate_moves
+from wordgames.wocable.notation import (
+    from_gcg,
+    from_position,
+    to_gcg,
+    to_position,
+)
+from wordgames.wocable.rules import Rules
+from wordgames.wocable.state import State, View, new_game
+
+__all__ = [
+    "Action",
+    "Draw",
+    "Exchange",
+    "GameOutcome",
+    "Move",
+    "Pass",
+    "Place",
+    "Resign",
+    "Rules",
+    "State",
+    "Timeout",
+    "View",
+    "bots",
+    "from_gcg",
+    "from_position",
+    "generate_moves",
+    "new_game",
+    "parse_action",
+    "to_gcg",
+    "to_position",
+]

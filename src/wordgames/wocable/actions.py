@@ -1,0 +1,207 @@
+"""Wocable actions and their GCG-style notation.
+
+=================  ==========================================================================
+``8H CAT``         :class:`Place` across from H8 (row first = across)
+``H8 CAT``         :class:`Place` down from H8 (column first = down)
+``8H c.T``         lowercase = a blank played as that letter; ``.`` = a tile already on the board
+``8H [CH]E``       a digraph tile (Spanish CH, LL, RR) in brackets, ``[ch]`` for a blank
+``-AB?``           :class:`Exchange` of A, B and a blank
+``-``              :class:`Pass`
+``draw E``         :class:`Draw`, a chance outcome (``draw ?`` draws a blank)
+``resign 1``       :class:`Resign` (player index, 0-based)
+``timeout 1``      :class:`Timeout`, sent by a frontend whose clock ran out for that player
+=================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from wordgames._core.errors import ParseError
+
+__all__ = [
+    "Action",
+    "Draw",
+    "Exchange",
+    "Pass",
+    "Place",
+    "Resign",
+    "Timeout",
+    "parse_action",
+    "split_tokens",
+    "tile_sort_key",
+]
+
+_TOKEN = re.compile(r"\[[^\[\]]+\]|[^\[\]]")
+BLANK_TOKEN = "?"
+THROUGH_TOKEN = "."
+
+
+def split_tokens(text: str) -> list[str]:
+    """Split notation into tile tokens: ``"[CH]a.?"`` -> ``["CH", "a", ".", "?"]``.
+
+    Raises :class:`ParseError` on unbalanced brackets.
+    """
+    out: list[str] = []
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        if m.start() != pos:
+            raise ParseError(f"malformed tiles {text!r}")
+        tok = m.group()
+        out.append(tok[1:-1] if tok[0] == "[" else tok)
+        pos = m.end()
+    if pos != len(text):
+        raise ParseError(f"malformed tiles {text!r}")
+    return out
+
+
+def token_text(token: str) -> str:
+    """One tile token back to notation (multi-character tiles in brackets)."""
+    return token if len(token) == 1 else f"[{token}]"
+
+
+def tile_sort_key(token: str) -> tuple[int, str]:
+    """Language-independent order of rack tiles: alphabetical with Ñ after N and each digraph
+    after its first letter, blanks last (the order of the packaged alphabets)."""
+    return (1, "") if token == BLANK_TOKEN else (0, token.replace("Ñ", "N\x7f"))
+
+
+def _canon_exchange(tiles: str) -> str:
+    toks = split_tokens(tiles)
+    return "".join(token_text(t) for t in sorted(toks, key=tile_sort_key))
+
+
+@attrs.frozen
+class Place:
+    """Tiles placed in one line, in GCG notation: the main word starts at (``row``, ``col``)
+    (0-based; ``8H`` is row 7, col 7) and runs ``across`` or down; ``word`` spells it with
+    ``.`` for tiles already on the board and lowercase for blanks (``[CH]`` for digraphs).
+
+    The legal form of a move is unique: ``word`` covers the whole main word, and a one-tile
+    move is written across when it has a horizontal neighbour, else down
+    (``state.normalize`` turns any other description into that form)."""
+
+    row: int
+    col: int
+    across: bool
+    word: str
+
+    @property
+    def square_name(self) -> str:
+        """The notation of the start square and direction, e.g. ``"8H"`` or ``"H8"``."""
+        c = chr(ord("A") + self.col)
+        return f"{self.row + 1}{c}" if self.across else f"{c}{self.row + 1}"
+
+    def __str__(self) -> str:
+        return f"{self.square_name} {self.word}"
+
+
+@attrs.frozen
+class Exchange:
+    """Exchange the rack tiles ``tiles`` (notation order, ``?`` = blank) for new ones."""
+
+    tiles: str = attrs.field(converter=_canon_exchange)
+
+    def __str__(self) -> str:
+        return f"-{self.tiles}"
+
+
+@attrs.frozen
+class Pass:
+    """Pass the turn."""
+
+    def __str__(self) -> str:
+        return "-"
+
+
+@attrs.frozen
+class Draw:
+    """Chance outcome: one tile drawn from the bag (``"?"`` for a blank)."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"draw {token_text(self.tile)}"
+
+
+@attrs.frozen
+class Resign:
+    """Player ``player`` leaves the game (a frontend event, accepted at any decision point)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"resign {self.player}"
+
+
+@attrs.frozen
+class Timeout:
+    """The player on turn, ``player``, ran out of time (sent by the frontend; no clock here)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"timeout {self.player}"
+
+
+Action = Place | Exchange | Pass | Draw | Resign | Timeout
+
+_ACROSS = re.compile(r"^(\d{1,2})([A-Z])$")
+_DOWN = re.compile(r"^([A-Z])(\d{1,2})$")
+_WORD_TOKEN = re.compile(r"^(?:\.|[A-ZÑ]+|[a-zñ]+)$")
+_RACK_TOKEN = re.compile(r"^(?:\?|[A-ZÑ]+)$")
+
+
+def _check_tokens(toks: list[str], pattern: re.Pattern[str], text: str) -> None:
+    for t in toks:
+        if not pattern.match(t) or (len(t) > 1 and t in ("?", ".")):
+            raise ParseError(f"bad tile {t!r} in {text!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Parse the notation of any Wocable action (:class:`ParseError` if it is not one)."""
+    if not isinstance(text, str):
+        raise ParseError(f"action text must be a string, got {type(text).__name__}")
+    s = text.strip()
+    if s == "-":
+        return Pass()
+    if s.startswith("-"):
+        body = s[1:]
+        toks = split_tokens(body)
+        if not toks:
+            raise ParseError(f"empty exchange {text!r}")
+        _check_tokens(toks, _RACK_TOKEN, text)
+        return Exchange(body)
+    parts = s.split()
+    if len(parts) == 2 and parts[0] in ("draw", "resign", "timeout"):
+        kind, arg = parts
+        if kind == "draw":
+            toks = split_tokens(arg)
+            if len(toks) != 1:
+                raise ParseError(f"draw takes one tile: {text!r}")
+            _check_tokens(toks, _RACK_TOKEN, text)
+            return Draw(toks[0])
+        if not arg.isdigit() or len(arg) > 2:
+            raise ParseError(f"{kind} takes a player index: {text!r}")
+        return Resign(int(arg)) if kind == "resign" else Timeout(int(arg))
+    if len(parts) != 2:
+        raise ParseError(f"not a Wocable action: {text!r}")
+    pos, word = parts
+    m = _ACROSS.match(pos)
+    if m:
+        row, col, across = int(m.group(1)) - 1, ord(m.group(2)) - ord("A"), True
+    else:
+        m = _DOWN.match(pos)
+        if not m:
+            raise ParseError(f"bad square {pos!r} in {text!r} (use 8H across or H8 down)")
+        row, col, across = int(m.group(2)) - 1, ord(m.group(1)) - ord("A"), False
+    if row < 0:
+        raise ParseError(f"bad row in {text!r}")
+    toks = split_tokens(word)
+    if not toks:
+        raise ParseError(f"empty word in {text!r}")
+    _check_tokens(toks, _WORD_TOKEN, text)
+    canon = "".join(token_text(t) for t in toks)
+    return Place(row, col, across, canon)

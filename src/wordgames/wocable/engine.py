@@ -1,0 +1,462 @@
+"""Board encoding, placement checking and scoring shared by the state and the move generators.
+
+Encoding (internal; the public surface speaks notation):
+
+- a *tile id* is a lexicon letter code ``0..L-1`` or ``L`` (= :attr:`Tiles.blank`) for a blank;
+- a *board* is a tuple of ``size * size`` cells, ``-1`` empty, ``c`` a real letter ``c``,
+  ``c | BLANK_BIT`` a blank played as letter ``c``;
+- a *rack* is a sorted tuple of tile ids; a *bag* a tuple of counts indexed by tile id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from wordgames._core.errors import RulesError
+from wordgames.wocable.actions import BLANK_TOKEN, THROUGH_TOKEN, Place, split_tokens
+from wordgames.wocable.rules import Rules
+
+if TYPE_CHECKING:
+    from wordgames.lexicon import Lexicon
+
+__all__ = ["BLANK_BIT", "EMPTY", "PlacementError", "Tiles", "tiles_for"]
+
+EMPTY = -1
+BLANK_BIT = 64
+LETTER = BLANK_BIT - 1
+RACK_SIZE = 7
+BINGO = 50
+
+
+def graph_arrays(graph: Any) -> tuple[Any, Any, Any, Any, int]:
+    """(mask, first, targets, terminal, root) of a lexicon WordGraph's flat arrays."""
+    mask = getattr(graph, "mask", None)
+    if mask is None:
+        mask = graph.masks
+    return mask, graph.first, graph.targets, graph.terminal, int(graph.root)
+
+
+class PlacementError(Exception):
+    """Internal: why a placement is illegal (turned into IllegalActionError by the state)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Tiles:
+    """Everything derived from (rules, lexicon) that the engine needs, built once and cached."""
+
+    __slots__ = (
+        "all_mask",
+        "alphabet",
+        "blank",
+        "counts",
+        "dawg",
+        "digest",
+        "lexicon",
+        "letter_mult",
+        "lower",
+        "rules",
+        "size",
+        "centre",
+        "token_code",
+        "total",
+        "values",
+        "word_mult",
+        "texts",
+        "_gaddag",
+    )
+
+    def __init__(self, rules: Rules, lexicon: Lexicon) -> None:
+        ts = rules.tile_set
+        lay = rules.board_layout
+        self.rules = rules
+        self.lexicon = lexicon
+        self.digest = lexicon.digest
+        self.alphabet: tuple[str, ...] = tuple(lexicon.alphabet)
+        L = len(self.alphabet)
+        if L >= BLANK_BIT:
+            raise RulesError(f"lexicon alphabet too large ({L} tiles)")
+        index = lexicon.index
+        missing = [t for t in ts.letters if t not in index]
+        if missing:
+            raise RulesError(
+                f"lexicon {lexicon.name!r} cannot spell tiles {missing} of tile set {ts.name!r}"
+            )
+        self.blank = L
+        values = [0] * (L + 1)
+        counts = [0] * (L + 1)
+        all_mask = 0
+        for t, n, v in zip(ts.letters, ts.counts, ts.values, strict=True):
+            c = index[t]
+            values[c], counts[c] = v, n
+            all_mask |= 1 << c
+        counts[L] = ts.blanks if rules.blanks else 0
+        self.values: tuple[int, ...] = tuple(values)
+        self.counts: tuple[int, ...] = tuple(counts)
+        self.total = sum(counts)
+        self.all_mask = all_mask
+        self.size = lay.size
+        self.centre = lay.centre
+        self.letter_mult = lay.letter_mult
+        self.word_mult = lay.word_mult
+        self.dawg = graph_arrays(lexicon.dawg)
+        self._gaddag: tuple[Any, Any, Any, Any, int] | None = None
+        # notation: code -> text (brackets for digraphs), lowercase for blanks
+        self.texts = tuple(a if len(a) == 1 else f"[{a}]" for a in self.alphabet)
+        self.lower = tuple(t.lower() for t in self.texts)
+        tc: dict[str, int] = {}
+        for t in ts.letters:
+            tc[t] = index[t]
+            tc[t.lower()] = index[t] | BLANK_BIT
+        tc[BLANK_TOKEN] = L
+        self.token_code = tc
+
+    @property
+    def gaddag(self) -> tuple[Any, Any, Any, Any, int]:
+        """The lexicon's GADDAG arrays (the GADDAG is built on first use)."""
+        g = self._gaddag
+        if g is None:
+            g = graph_arrays(self.lexicon.gaddag)
+            self._gaddag = g
+        return g
+
+    def accepts(self, codes: Sequence[int]) -> bool:
+        """True if the letter codes spell a word of the lexicon."""
+        mask, first, targets, terminal, v = self.dawg
+        for c in codes:
+            m = mask[v]
+            if not (m >> c) & 1:
+                return False
+            v = targets[first[v] + (m & ((1 << c) - 1)).bit_count()]
+        return bool(terminal[v])
+
+    # -- notation helpers ----------------------------------------------------------------------
+
+    def cell_text(self, v: int) -> str:
+        """Notation of a board cell value (``.`` for empty)."""
+        if v < 0:
+            return THROUGH_TOKEN
+        return self.lower[v & LETTER] if v & BLANK_BIT else self.texts[v]
+
+    def tile_text(self, t: int) -> str:
+        """Notation of a rack tile id (``?`` for a blank)."""
+        return BLANK_TOKEN if t == self.blank else self.texts[t]
+
+    def rack_text(self, tiles: Sequence[int]) -> str:
+        """A rack (tile ids) as notation, in tile-id order."""
+        return "".join(self.tile_text(t) for t in sorted(tiles))
+
+    def parse_rack(self, text: str) -> tuple[int, ...]:
+        """Notation -> sorted tile ids; ValueError on an unknown tile."""
+        out = []
+        for tok in split_tokens(text):
+            c = self.token_code.get(tok)
+            if c is None or (c & BLANK_BIT):
+                raise ValueError(f"unknown tile {tok!r}")
+            out.append(c)
+        return tuple(sorted(out))
+
+    def tile_value(self, v: int) -> int:
+        """Points of a board cell value (0 for a blank)."""
+        return 0 if v & BLANK_BIT else self.values[v]
+
+    def rack_value(self, tiles: Sequence[int]) -> int:
+        """Sum of the tile values on a rack (blanks 0)."""
+        vals = self.values
+        return sum(vals[t] for t in tiles)
+
+    def place_word(self, board: Sequence[int], start: int, across: bool, cells: Sequence[int]) -> str:
+        """The notation word of a placement: ``cells`` are the new cell values in line order
+        from ``start`` (``-1`` where the board already holds a tile)."""
+        parts = []
+        lower, texts = self.lower, self.texts
+        for v in cells:
+            if v < 0:
+                parts.append(THROUGH_TOKEN)
+            elif v & BLANK_BIT:
+                parts.append(lower[v & LETTER])
+            else:
+                parts.append(texts[v])
+        return "".join(parts)
+
+
+_CACHE: dict[tuple[Rules, str], Tiles] = {}
+
+
+def tiles_for(rules: Rules, lexicon: Lexicon) -> Tiles:
+    """The cached :class:`Tiles` of (``rules``, ``lexicon``)."""
+    key = (rules, lexicon.digest)
+    t = _CACHE.get(key)
+    if t is None or t.lexicon is not lexicon:
+        t = Tiles(rules, lexicon)
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = t
+    return t
+
+
+# -- placements ----------------------------------------------------------------------------------
+
+
+def line_step(size: int, across: bool) -> int:
+    return 1 if across else size
+
+
+def decode_place(
+    tiles: Tiles, board: Sequence[int], action: Place
+) -> tuple[list[tuple[int, int]], int, int]:
+    """Check the shape of a Place against the board: returns (placed [(square, cell value)],
+    first square, last square) of the main word. Raises PlacementError."""
+    size = tiles.size
+    row, col, across = action.row, action.col, action.across
+    try:
+        toks = split_tokens(action.word)
+    except ValueError:
+        raise PlacementError("malformed_word", f"cannot read the tiles of {action.word!r}") from None
+    n = len(toks)
+    if n == 0:
+        raise PlacementError("malformed_word", "the word is empty")
+    if not (0 <= row < size and 0 <= col < size):
+        raise PlacementError("off_board", f"the start square is off the {size}x{size} board")
+    end_r, end_c = (row, col + n - 1) if across else (row + n - 1, col)
+    if end_r >= size or end_c >= size:
+        raise PlacementError("off_board", f"the word runs off the {size}x{size} board")
+    step = 1 if across else size
+    start = row * size + col
+    placed: list[tuple[int, int]] = []
+    tc = tiles.token_code
+    sq = start
+    for tok in toks:
+        cur = board[sq]
+        if tok == THROUGH_TOKEN:
+            if cur < 0:
+                raise PlacementError(
+                    "gap", f"'.' marks {square_name(sq, size)}, but that square is empty"
+                )
+        else:
+            code = tc.get(tok)
+            if code is None or code == tiles.blank:
+                raise PlacementError("unknown_tile", f"{tok!r} is not a tile of this game")
+            if cur >= 0:
+                raise PlacementError(
+                    "square_occupied",
+                    f"{square_name(sq, size)} already holds {tiles.cell_text(cur)} "
+                    "(write '.' for a tile played through)",
+                )
+            placed.append((sq, code))
+        sq += step
+    last = start + (n - 1) * step
+    if not placed:
+        raise PlacementError("no_tiles_placed", "the move places no tile")
+    # the main word must be complete: no tile directly before or after it
+    before_ok = (col == 0) if across else (row == 0)
+    if not before_ok and board[start - step] >= 0:
+        raise PlacementError(
+            "word_not_complete",
+            f"the word continues onto {square_name(start - step, size)}; start it there",
+        )
+    after_ok = (end_c == size - 1) if across else (end_r == size - 1)
+    if not after_ok and board[last + step] >= 0:
+        raise PlacementError(
+            "word_not_complete",
+            f"the word continues onto {square_name(last + step, size)}; include it with '.'",
+        )
+    return placed, start, last
+
+
+def square_name(sq: int, size: int = 15) -> str:
+    """``112`` -> ``"H8"`` (column letter then row number)."""
+    r, c = divmod(sq, size)
+    return f"{chr(ord('A') + c)}{r + 1}"
+
+
+def has_neighbour(board: Sequence[int], sq: int, size: int, across: bool) -> bool:
+    """True if ``sq`` has an occupied neighbour along the ``across`` (or down) direction."""
+    r, c = divmod(sq, size)
+    if across:
+        return (c > 0 and board[sq - 1] >= 0) or (c < size - 1 and board[sq + 1] >= 0)
+    return (r > 0 and board[sq - size] >= 0) or (r < size - 1 and board[sq + size] >= 0)
+
+
+def cross_word(
+    board: Sequence[int], sq: int, v: int, size: int, across: bool
+) -> tuple[list[int], int] | None:
+    """The perpendicular word through ``sq`` (the cell to get ``v``) for a move in direction
+    ``across``: (cell values, index of sq), or None if no perpendicular neighbour."""
+    step = size if across else 1
+    r, c = divmod(sq, size)
+    lo = sq
+    pos = r if across else c
+    p = pos
+    while p > 0 and board[lo - step] >= 0:
+        lo -= step
+        p -= 1
+    hi = sq
+    p = pos
+    while p < size - 1 and board[hi + step] >= 0:
+        hi += step
+        p += 1
+    if lo == hi:
+        return None
+    cells = [board[s] if s != sq else v for s in range(lo, hi + step, step)]
+    return cells, (sq - lo) // step
+
+
+def check_placement(
+    tiles: Tiles, board: Sequence[int], rack: Sequence[int], action: Place
+) -> tuple[list[tuple[int, int]], int]:
+    """Full legality check of a Place for a player holding ``rack``: returns (placed tiles,
+    score). Raises PlacementError with a stable code."""
+    size = tiles.size
+    placed, start, last = decode_place(tiles, board, action)
+    across = action.across
+    step = 1 if across else size
+    # rack
+    need = [0] * (tiles.blank + 1)
+    for _, v in placed:
+        need[tiles.blank if v & BLANK_BIT else v] += 1
+    have = [0] * (tiles.blank + 1)
+    for t in rack:
+        have[t] += 1
+    short = [i for i, n in enumerate(need) if n > have[i]]
+    if short:
+        txt = "".join(tiles.tile_text(i) for i in short)
+        raise PlacementError(
+            "tiles_not_on_rack", f"the move needs {txt} but the rack is {tiles.rack_text(rack)}"
+        )
+    first = all(v < 0 for v in board)
+    n_main = (last - start) // step + 1
+    if len(placed) == 1:
+        sq = placed[0][0]
+        if not across and has_neighbour(board, sq, size, True):
+            raise PlacementError(
+                "single_tile_direction",
+                "a one-tile move that forms an across word is written across (row first)",
+            )
+        if across and n_main == 1:
+            raise PlacementError(
+                "single_tile_direction",
+                "a one-tile move without an across word is written down (column first)",
+            )
+    if n_main < 2:
+        raise PlacementError("word_too_short", "a word has at least 2 letters")
+    if first:
+        if not any(sq == tiles.centre for sq, _ in placed):
+            raise PlacementError(
+                "not_through_centre",
+                f"the first word must cover the centre {square_name(tiles.centre, size)}",
+            )
+    else:
+        connected = n_main > len(placed)
+        if not connected:
+            for sq, _ in placed:
+                if has_neighbour(board, sq, size, not across):
+                    connected = True
+                    break
+        if not connected:
+            raise PlacementError("not_connected", "the move touches no tile on the board")
+    # words
+    newb = list(board)
+    for sq, v in placed:
+        newb[sq] = v
+    main = [newb[s] for s in range(start, last + step, step)]
+    lex_codes = tuple(v & LETTER for v in main)
+    if not tiles.accepts(lex_codes):
+        raise PlacementError(
+            "word_not_in_lexicon", f"{tiles.lexicon.decode(lex_codes)} is not in the lexicon"
+        )
+    for sq, v in placed:
+        cw = cross_word(board, sq, v, size, across)
+        if cw is not None:
+            codes = tuple(x & LETTER for x in cw[0])
+            if not tiles.accepts(codes):
+                raise PlacementError(
+                    "word_not_in_lexicon", f"{tiles.lexicon.decode(codes)} is not in the lexicon"
+                )
+    return placed, score_placement(tiles, board, placed, start, last, across)
+
+
+def score_placement(
+    tiles: Tiles,
+    board: Sequence[int],
+    placed: Sequence[tuple[int, int]],
+    start: int,
+    last: int,
+    across: bool,
+) -> int:
+    """Score of a (valid) placement: main word + every cross word + the 7-tile bonus."""
+    size = tiles.size
+    step = 1 if across else size
+    lm, wm = tiles.letter_mult, tiles.word_mult
+    new = dict(placed)
+    total = 0
+    word_sum = 0
+    mult = 1
+    for s in range(start, last + step, step):
+        v = new.get(s)
+        if v is None:
+            word_sum += tiles.tile_value(board[s])
+        else:
+            word_sum += tiles.tile_value(v) * lm[s]
+            mult *= wm[s]
+    total = word_sum * mult
+    for sq, v in placed:
+        cw = cross_word(board, sq, v, size, across)
+        if cw is None:
+            continue
+        cells, _ = cw
+        s_sum = sum(tiles.tile_value(x) for x in cells) - tiles.tile_value(v)
+        s_sum += tiles.tile_value(v) * lm[sq]
+        total += s_sum * wm[sq]
+    if len(placed) == RACK_SIZE:
+        total += BINGO
+    return total
+
+
+def canonical_place(
+    tiles: Tiles, board: Sequence[int], placed: Sequence[tuple[int, int]]
+) -> Place:
+    """The notation form of a set of placed tiles (squares, cell values); PlacementError
+    ``not_in_one_line`` / ``gap`` / ``square_occupied`` / ``off_board`` for bad shapes."""
+    size = tiles.size
+    if not placed:
+        raise PlacementError("no_tiles_placed", "the move places no tile")
+    sqs = [sq for sq, _ in placed]
+    if any(not 0 <= sq < size * size for sq in sqs):
+        raise PlacementError("off_board", "a tile is off the board")
+    if len(set(sqs)) != len(sqs):
+        raise PlacementError("square_occupied", "two tiles on one square")
+    for sq in sqs:
+        if board[sq] >= 0:
+            raise PlacementError("square_occupied", f"{square_name(sq, size)} is occupied")
+    rows = {sq // size for sq in sqs}
+    cols = {sq % size for sq in sqs}
+    if len(sqs) == 1:
+        across = has_neighbour(board, sqs[0], size, True) or not has_neighbour(
+            board, sqs[0], size, False
+        )
+    elif len(rows) == 1:
+        across = True
+    elif len(cols) == 1:
+        across = False
+    else:
+        raise PlacementError("not_in_one_line", "the tiles are not in one row or column")
+    step = 1 if across else size
+    new = dict(placed)
+    lo, hi = min(sqs), max(sqs)
+    for s in range(lo, hi + step, step):
+        if s not in new and board[s] < 0:
+            raise PlacementError("gap", f"{square_name(s, size)} is an empty gap in the word")
+    pos = (lambda s: s % size) if across else (lambda s: s // size)
+    while pos(lo) > 0 and board[lo - step] >= 0:
+        lo -= step
+    while pos(hi) < size - 1 and board[hi + step] >= 0:
+        hi += step
+    cells = [new.get(s, -1) for s in range(lo, hi + step, step)]
+    word = tiles.place_word(board, lo, across, cells)
+    r, c = divmod(lo, size)
+    return Place(r, c, across, word)

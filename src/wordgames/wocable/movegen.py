@@ -1,0 +1,430 @@
+"""Move generation: a fast anchor-based GADDAG generator and a brute-force reference.
+
+Conventions (tested): each distinct set of placed tiles (square, letter, blank or not) is one
+move; a one-tile move is listed once (across when it forms an across word, else down); a blank
+played as E and a real E are different moves; every main word has at least 2 letters.
+
+The fast generator follows Gordon's GADDAG algorithm: for every anchor (an empty square next
+to a tile, or the centre on an empty board) and each direction it walks the reversed prefix
+leftwards from the anchor, then the separator, then the suffix rightwards. A move is generated
+from its leftmost anchor only (the leftward walk never places a tile on another anchor), so no
+move is found twice. Cross-check bitmasks (letters allowed on a square by the perpendicular
+word) and cross-word sums are computed once per board and direction, and the score is
+accumulated during the walk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+import attrs
+
+from wordgames.wocable.actions import Place
+from wordgames.wocable.engine import (
+    BINGO,
+    BLANK_BIT,
+    LETTER,
+    RACK_SIZE,
+    PlacementError,
+    Tiles,
+    canonical_place,
+    check_placement,
+)
+
+if TYPE_CHECKING:
+    from wordgames.lexicon import Lexicon
+    from wordgames.wocable.rules import Rules
+
+__all__ = ["Move", "brute_force_moves", "generate_moves", "raw_moves"]
+
+#: a generated move: (action, score, placed tiles as ((square, cell value), ...))
+RawMove = tuple[Place, int, tuple[tuple[int, int], ...]]
+
+
+@attrs.frozen
+class Move:
+    """A generated placement: the ``action`` to apply, its ``score``, and how many ``tiles``
+    it takes from the rack."""
+
+    action: Place
+    score: int
+    tiles: int
+
+    def __str__(self) -> str:
+        return f"{self.action} +{self.score}"
+
+
+def cross_checks(
+    tiles: Tiles, board: Sequence[int], across: bool
+) -> tuple[list[int], list[int]]:
+    """Per square, for moves in direction ``across``: the bitmask of letters the perpendicular
+    word allows (all letters if there is none; 0 on occupied squares) and the sum of the
+    perpendicular word's existing tile values (-1 if there is no perpendicular word)."""
+    size = tiles.size
+    n = size * size
+    all_mask = tiles.all_mask
+    dmasks, dfirst, dtargets, dterm, droot = tiles.dawg
+    values = tiles.values
+    masks = [0] * n
+    sums = [-1] * n
+    step = size if across else 1  # perpendicular step
+    for sq in range(n):
+        if board[sq] >= 0:
+            continue
+        r, c = divmod(sq, size)
+        p = r if across else c
+        up: list[int] = []
+        s, q = sq - step, p - 1
+        while q >= 0 and board[s] >= 0:
+            up.append(board[s])
+            s -= step
+            q -= 1
+        down: list[int] = []
+        s, q = sq + step, p + 1
+        while q < size and board[s] >= 0:
+            down.append(board[s])
+            s += step
+            q += 1
+        if not up and not down:
+            masks[sq] = all_mask
+            continue
+        total = 0
+        for v in up:
+            total += 0 if v & BLANK_BIT else values[v]
+        for v in down:
+            total += 0 if v & BLANK_BIT else values[v]
+        sums[sq] = total
+        node = droot
+        for v in reversed(up):
+            m = dmasks[node]
+            c2 = v & LETTER
+            if not (m >> c2) & 1:
+                node = -1
+                break
+            node = dtargets[dfirst[node] + (m & ((1 << c2) - 1)).bit_count()]
+        if node < 0:
+            continue
+        allowed = 0
+        m0 = dmasks[node] & all_mask
+        mm = m0
+        while mm:
+            b = mm & -mm
+            mm ^= b
+            nd = dtargets[dfirst[node] + (m0 & (b - 1)).bit_count()]
+            for v in down:
+                m = dmasks[nd]
+                c2 = v & LETTER
+                if not (m >> c2) & 1:
+                    nd = -1
+                    break
+                nd = dtargets[dfirst[nd] + (m & ((1 << c2) - 1)).bit_count()]
+            if nd >= 0 and dterm[nd]:
+                allowed |= b
+        masks[sq] = allowed
+    return masks, sums
+
+
+def anchors(tiles: Tiles, board: Sequence[int]) -> list[bool]:
+    """Empty squares next to a tile (just the centre on an empty board)."""
+    size = tiles.size
+    n = size * size
+    out = [False] * n
+    empty_board = True
+    for sq in range(n):
+        if board[sq] >= 0:
+            empty_board = False
+            continue
+        r, c = divmod(sq, size)
+        if (
+            (c > 0 and board[sq - 1] >= 0)
+            or (c < size - 1 and board[sq + 1] >= 0)
+            or (r > 0 and board[sq - size] >= 0)
+            or (r < size - 1 and board[sq + size] >= 0)
+        ):
+            out[sq] = True
+    if empty_board:
+        out[tiles.centre] = True
+    return out
+
+
+def raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[RawMove]:
+    """Every legal placement for ``rack`` (tile ids) on ``board``, with scores (GADDAG)."""
+    out: list[RawMove] = []
+    if not rack:
+        return out
+    anc = anchors(tiles, board)
+    counts = [0] * (tiles.blank + 1)
+    for t in rack:
+        counts[t] += 1
+    for across in (True, False):
+        cm, cs = cross_checks(tiles, board, across)
+        _gen_direction(tiles, board, counts, len(rack), across, anc, cm, cs, out)
+    return out
+
+
+def _gen_direction(
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: list[int],
+    ntiles: int,
+    across: bool,
+    anc: list[bool],
+    cmask: list[int],
+    csum: list[int],
+    out: list[RawMove],
+) -> None:
+    size = tiles.size
+    gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
+    sep = tiles.blank
+    blank = tiles.blank
+    values = tiles.values
+    lm, wm = tiles.letter_mult, tiles.word_mult
+    texts, lower = tiles.texts, tiles.lower
+    placed: list[tuple[int, int]] = []
+    # per line state (rebound for each line)
+    sqs: list[int] = []
+    cells: list[int] = []
+    is_anchor: list[bool] = []
+    cur: list[int] = []
+    anchor_pos = 0
+    left_tiles = [ntiles]
+
+    def record(start: int, end: int, score: int) -> None:
+        n = len(placed)
+        if end == start:
+            return
+        if n == 1 and not across:
+            s = placed[0][0]
+            c = s % size
+            if (c > 0 and board[s - 1] >= 0) or (c < size - 1 and board[s + 1] >= 0):
+                return  # listed by the across pass
+        parts = []
+        for p in range(start, end + 1):
+            if cells[p] >= 0:
+                parts.append(".")
+            else:
+                v = cur[p]
+                parts.append(lower[v & LETTER] if v & BLANK_BIT else texts[v])
+        s0 = sqs[start]
+        if n == RACK_SIZE:
+            score += BINGO
+        out.append((Place(s0 // size, s0 % size, across, "".join(parts)), score, tuple(placed)))
+
+    def left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        cell = cells[pos]
+        if cell >= 0:
+            c = cell & LETTER
+            m = gmasks[node]
+            if not (m >> c) & 1:
+                return
+            nxt = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            after_left(pos, nxt, wsum + (0 if cell & BLANK_BIT else values[c]), wmul, xsum)
+            return
+        if not left_tiles[0]:
+            return
+        s = sqs[pos]
+        m0 = gmasks[node]
+        m = m0 & cmask[s]
+        if not m:
+            return
+        x = csum[s]
+        lmul = lm[s]
+        wmu = wm[s]
+        base = gfirst[node]
+        have_blank = rack[blank] > 0
+        left_tiles[0] -= 1
+        while m:
+            b = m & -m
+            m ^= b
+            c = b.bit_length() - 1
+            nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
+            if rack[c]:
+                rack[c] -= 1
+                placed.append((s, c))
+                cur[pos] = c
+                v = values[c] * lmul
+                after_left(
+                    pos, nxt, wsum + v, wmul * wmu, xsum + ((x + v) * wmu if x >= 0 else 0)
+                )
+                placed.pop()
+                rack[c] += 1
+            if have_blank:
+                rack[blank] -= 1
+                placed.append((s, c | BLANK_BIT))
+                cur[pos] = c | BLANK_BIT
+                after_left(pos, nxt, wsum, wmul * wmu, xsum + (x * wmu if x >= 0 else 0))
+                placed.pop()
+                rack[blank] += 1
+        left_tiles[0] += 1
+        cur[pos] = -1
+
+    def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        a = anchor_pos
+        if pos == 0 or cells[pos - 1] < 0:
+            m = gmasks[node]
+            if (m >> sep) & 1:
+                sn = gtargets[gfirst[node] + (m & ((1 << sep) - 1)).bit_count()]
+                if a == size - 1 or cells[a + 1] < 0:
+                    if gterm[sn]:
+                        record(pos, a, wsum * wmul + xsum)
+                if a + 1 < size:
+                    right(a + 1, pos, sn, wsum, wmul, xsum)
+            if pos > 0 and not is_anchor[pos - 1]:
+                left(pos - 1, node, wsum, wmul, xsum)
+        else:
+            left(pos - 1, node, wsum, wmul, xsum)
+
+    def right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        cell = cells[pos]
+        if cell >= 0:
+            c = cell & LETTER
+            m = gmasks[node]
+            if not (m >> c) & 1:
+                return
+            nxt = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            after_right(pos, start, nxt, wsum + (0 if cell & BLANK_BIT else values[c]), wmul, xsum)
+            return
+        if not left_tiles[0]:
+            return
+        s = sqs[pos]
+        m0 = gmasks[node]
+        m = m0 & cmask[s]
+        if not m:
+            return
+        x = csum[s]
+        lmul = lm[s]
+        wmu = wm[s]
+        base = gfirst[node]
+        have_blank = rack[blank] > 0
+        left_tiles[0] -= 1
+        while m:
+            b = m & -m
+            m ^= b
+            c = b.bit_length() - 1
+            nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
+            if rack[c]:
+                rack[c] -= 1
+                placed.append((s, c))
+                cur[pos] = c
+                v = values[c] * lmul
+                after_right(
+                    pos, start, nxt, wsum + v, wmul * wmu, xsum + ((x + v) * wmu if x >= 0 else 0)
+                )
+                placed.pop()
+                rack[c] += 1
+            if have_blank:
+                rack[blank] -= 1
+                placed.append((s, c | BLANK_BIT))
+                cur[pos] = c | BLANK_BIT
+                after_right(pos, start, nxt, wsum, wmul * wmu, xsum + (x * wmu if x >= 0 else 0))
+                placed.pop()
+                rack[blank] += 1
+        left_tiles[0] += 1
+        cur[pos] = -1
+
+    def after_right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        if pos == size - 1 or cells[pos + 1] < 0:
+            if gterm[node]:
+                record(start, pos, wsum * wmul + xsum)
+            if pos + 1 < size:
+                right(pos + 1, start, node, wsum, wmul, xsum)
+        else:
+            right(pos + 1, start, node, wsum, wmul, xsum)
+
+    for line in range(size):
+        if across:
+            sqs = list(range(line * size, line * size + size))
+        else:
+            sqs = list(range(line, size * size, size))
+        line_anchors = [p for p in range(size) if anc[sqs[p]]]
+        if not line_anchors:
+            continue
+        cells = [board[s] for s in sqs]
+        is_anchor = [anc[s] for s in sqs]
+        cur = [-1] * size
+        for a in line_anchors:
+            anchor_pos = a
+            left(a, groot, 0, 1, 0)
+
+
+def _board_rack(
+    tiles: Tiles, board: Sequence[str] | Sequence[int], rack: str | Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    from wordgames.wocable.state import parse_board
+
+    if len(board) and isinstance(board[0], str):
+        b = parse_board(tiles, [str(r) for r in board])
+    else:
+        b = tuple(int(v) for v in board)
+    r = tiles.parse_rack(rack) if isinstance(rack, str) else tuple(sorted(rack))
+    return b, r
+
+
+def generate_moves(
+    board: Sequence[str],
+    rack: str,
+    lexicon: Lexicon,
+    rules: Rules | None = None,
+) -> list[Move]:
+    """Every legal placement of ``rack`` (notation, ``?`` = blank) on ``board`` (one string per
+    row, ``.`` = empty, lowercase = blank, ``[CH]`` for digraph tiles), sorted by descending
+    score then notation. The board is treated as if it were this player's turn."""
+    from wordgames.wocable.engine import tiles_for
+    from wordgames.wocable.rules import Rules as _Rules
+
+    tiles = tiles_for(rules if rules is not None else _Rules(), lexicon)
+    b, r = _board_rack(tiles, board, rack)
+    moves = [Move(p, s, len(pl)) for p, s, pl in raw_moves(tiles, b, r)]
+    moves.sort(key=lambda m: (-m.score, str(m.action)))
+    return moves
+
+
+def brute_force_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> dict[Place, int]:
+    """Reference generator: try every span of every line and every ordering of rack tiles
+    (blanks as every letter) and keep what :func:`check_placement` accepts. Slow; for tests."""
+    size = tiles.size
+    out: dict[Place, int] = {}
+    letters = [c for c in range(tiles.blank) if tiles.all_mask >> c & 1]
+    for across in (True, False):
+        for line in range(size):
+            sqs = [line * size + i for i in range(size)] if across else [
+                i * size + line for i in range(size)
+            ]
+            for start in range(size):
+                if start > 0 and board[sqs[start - 1]] >= 0:
+                    continue
+                for end in range(start, size):
+                    if end < size - 1 and board[sqs[end + 1]] >= 0:
+                        continue
+                    empties = [sqs[p] for p in range(start, end + 1) if board[sqs[p]] < 0]
+                    k = len(empties)
+                    if k == 0 or k > len(rack):
+                        continue
+                    for perm in set(permutations(rack, k)):
+                        for vals in _designate(perm, tiles.blank, letters):
+                            newb = list(board)
+                            for sq, v in zip(empties, vals, strict=True):
+                                newb[sq] = v
+                            codes = [newb[sqs[p]] & LETTER for p in range(start, end + 1)]
+                            if not tiles.accepts(codes):
+                                continue
+                            placed = list(zip(empties, vals, strict=True))
+                            try:
+                                place = canonical_place(tiles, board, placed)
+                                _, score = check_placement(tiles, board, rack, place)
+                            except PlacementError:
+                                continue
+                            out[place] = score
+    return out
+
+
+def _designate(perm: Sequence[int], blank: int, letters: list[int]) -> list[list[int]]:
+    res: list[list[int]] = [[]]
+    for t in perm:
+        if t == blank:
+            res = [r + [c | BLANK_BIT] for r in res for c in letters]
+        else:
+            res = [r + [t] for r in res]
+    return res

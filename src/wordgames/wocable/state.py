@@ -1,0 +1,1077 @@
+"""Wocable game state, views and ``new_game``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, ClassVar
+
+import attrs
+
+from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError
+from wordgames._core.outcome import GameOutcome, player_names
+from wordgames._core.serial import check_header, get_int, get_list, get_map, get_str
+from wordgames.lexicon import Lexicon
+from wordgames.wocable.actions import (
+    Action,
+    Draw,
+    Exchange,
+    Pass,
+    Place,
+    Resign,
+    Timeout,
+    split_tokens,
+    tile_sort_key,
+)
+from wordgames.wocable.engine import (
+    BLANK_BIT,
+    EMPTY,
+    LETTER,
+    RACK_SIZE,
+    PlacementError,
+    Tiles,
+    canonical_place,
+    check_placement,
+    square_name,
+    tiles_for,
+)
+from wordgames.wocable.movegen import Move, raw_moves
+from wordgames.wocable.rules import Rules
+
+__all__ = ["State", "View", "new_game", "parse_board"]
+
+VERSION = 1
+PHASES = ("deal", "draw", "play", "over")
+END_REASONS = ("played_out", "passes", "resigned", "timeout")
+MAX_SCORE = 100_000
+
+
+def default_lexicon(rules: Rules) -> Lexicon:
+    """The builtin lexicon of the rules' tile set (ENABLE for ``en``, Spanish for ``es``)."""
+    return Lexicon.builtin(rules.tile_set.lexicon)
+
+
+def new_game(
+    players: int | Sequence[str] = 2,
+    *,
+    rules: Rules | None = None,
+    lexicon: Lexicon | None = None,
+) -> State:
+    """A new game for 2-4 players: a chance node dealing 7 tiles to each player in turn
+    (player 0 first; player 0 also moves first). ``lexicon`` defaults to the builtin lexicon
+    of the tile set's language."""
+    rules = Rules() if rules is None else rules
+    names = player_names(players, 2, 4)
+    lex = default_lexicon(rules) if lexicon is None else lexicon
+    tiles = tiles_for(rules, lex)
+    n = len(names)
+    return State(
+        rules=rules,
+        lexicon=lex,
+        players=names,
+        board=(EMPTY,) * (tiles.size * tiles.size),
+        racks=((),) * n,
+        bag=tiles.counts,
+        scores=(0,) * n,
+        turn=0,
+        phase="deal",
+        drawer=0,
+        to_draw=RACK_SIZE,
+        aside=(),
+        passes=0,
+        departed=(),
+        removed=(),
+        end_reason=None,
+    )
+
+
+def parse_board(tiles: Tiles, rows: Sequence[str]) -> tuple[int, ...]:
+    """Board rows in notation (``.`` empty, lowercase blank, ``[CH]``) -> cell values.
+
+    Raises ValueError on a malformed board."""
+    size = tiles.size
+    if len(rows) != size:
+        raise ValueError(f"the board needs {size} rows, got {len(rows)}")
+    out: list[int] = []
+    for r, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise ValueError(f"row {r + 1} is not a string")
+        toks = split_tokens(row)
+        if len(toks) != size:
+            raise ValueError(f"row {r + 1} has {len(toks)} squares, expected {size}")
+        for t in toks:
+            if t == ".":
+                out.append(EMPTY)
+            else:
+                c = tiles.token_code.get(t)
+                if c is None or c == tiles.blank:
+                    raise ValueError(f"unknown tile {t!r} in row {r + 1}")
+                out.append(c)
+    return tuple(out)
+
+
+def board_rows(tiles: Tiles, board: Sequence[int]) -> list[str]:
+    """Cell values -> one notation string per row."""
+    size = tiles.size
+    ct = tiles.cell_text
+    return ["".join(ct(board[r * size + c]) for c in range(size)) for r in range(size)]
+
+
+def _remove(rack: Sequence[int], used: Iterable[int]) -> tuple[int, ...]:
+    lst = list(rack)
+    for t in used:
+        lst.remove(t)
+    return tuple(lst)
+
+
+def _add_counts(bag: Sequence[int], tiles: Iterable[int], sign: int = 1) -> tuple[int, ...]:
+    b = list(bag)
+    for t in tiles:
+        b[t] += sign
+    return tuple(b)
+
+
+def _exchanges(tiles: Tiles, rack: Sequence[int], bag_size: int, rules: Rules) -> list[Exchange]:
+    """Every distinct multiset of rack tiles that may be exchanged, smallest first."""
+    limit = len(rack)
+    if rules.exchange_min_bag is None:
+        limit = min(limit, bag_size)
+    elif bag_size < rules.exchange_min_bag:
+        limit = 0
+    out: list[Exchange] = []
+    srt = sorted(rack)
+    for k in range(1, limit + 1):
+        seen: set[tuple[int, ...]] = set()
+        for combo in combinations(srt, k):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            toks = sorted((tiles.tile_text(t) for t in combo), key=_text_key)
+            out.append(Exchange("".join(toks)))
+    return out
+
+
+def _text_key(text: str) -> tuple[int, str]:
+    return tile_sort_key(text[1:-1] if text.startswith("[") else text)
+
+
+@attrs.frozen(repr=False)
+class State:
+    """A Wocable position (immutable). See the module docs and docs/wocable.md.
+
+    Phases: ``deal`` (chance: the opening deal, one tile at a time, ``drawer`` receiving),
+    ``draw`` (chance: refilling ``drawer``'s rack after a move or exchange), ``play`` (``turn``
+    must act), ``over``.
+    """
+
+    GAME: ClassVar[str] = "wocable"
+
+    rules: Rules
+    lexicon: Lexicon
+    players: tuple[str, ...]
+    board: tuple[int, ...]
+    racks: tuple[tuple[int, ...], ...]
+    bag: tuple[int, ...]
+    scores: tuple[int, ...]
+    turn: int
+    phase: str
+    drawer: int
+    to_draw: int
+    aside: tuple[int, ...]
+    passes: int
+    departed: tuple[int, ...]
+    removed: tuple[int, ...]
+    end_reason: str | None
+    _tiles: Tiles = attrs.field(init=False, eq=False, repr=False)
+    _cache: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_tiles", tiles_for(self.rules, self.lexicon))
+        object.__setattr__(self, "_cache", {})
+
+    # -- basic properties ------------------------------------------------------------------------
+
+    @property
+    def tiles(self) -> Tiles:
+        """Derived tile and board data (internal encoding helpers)."""
+        return self._tiles
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def active_players(self) -> tuple[int, ...]:
+        """Players still in the game (not resigned or timed out)."""
+        return tuple(p for p in range(len(self.players)) if p not in self.departed)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn if self.phase == "play" else None
+
+    @property
+    def players_to_act(self) -> frozenset[int]:
+        return frozenset((self.turn,)) if self.phase == "play" else frozenset()
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self.phase in ("deal", "draw")
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def bag_size(self) -> int:
+        return sum(self.bag)
+
+    @property
+    def is_first_move(self) -> bool:
+        """True while the board is empty (the next word must cover the centre)."""
+        return all(v < 0 for v in self.board)
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        if self.phase != "over" or self.end_reason is None:
+            return None
+        keys = []
+        for p in range(len(self.players)):
+            if p in self.departed:
+                keys.append((0, self.departed.index(p), 0))
+            else:
+                keys.append((1, 0, self.scores[p]))
+        return GameOutcome.from_keys(self.scores, keys, self.end_reason)
+
+    def rack_text(self, player: int) -> str:
+        """Player ``player``'s rack in notation (``?`` = blank)."""
+        return self._tiles.rack_text(self.racks[player])
+
+    def bag_text(self) -> str:
+        """The bag's multiset in notation."""
+        t = self._tiles
+        return "".join(t.tile_text(i) * n for i, n in enumerate(self.bag))
+
+    def board_rows(self) -> list[str]:
+        """The board as one notation string per row (row 1 first)."""
+        return board_rows(self._tiles, self.board)
+
+    def at(self, square: str) -> str | None:
+        """The tile on ``square`` (e.g. ``"H8"``), lowercase for a blank, None if empty."""
+        size = self._tiles.size
+        col = ord(square[0]) - ord("A")
+        row = int(square[1:]) - 1
+        v = self.board[row * size + col]
+        return None if v < 0 else self._tiles.cell_text(v).strip("[]")
+
+    # -- chance ------------------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        if not self.is_chance_node:
+            return ()
+        total = sum(self.bag)
+        t = self._tiles
+        return tuple(
+            (Draw(t.tile_text(i) if i == t.blank else t.alphabet[i]), Fraction(n, total))
+            for i, n in enumerate(self.bag)
+            if n
+        )
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One draw from the bag (uniform over tiles; no Fractions)."""
+        if not self.is_chance_node:
+            raise IllegalActionError("not_chance_node", None, "no draw is pending")
+        r = rng.randrange(sum(self.bag))
+        for i, n in enumerate(self.bag):
+            if r < n:
+                t = self._tiles
+                return Draw(t.tile_text(i) if i == t.blank else t.alphabet[i])
+            r -= n
+        raise AssertionError("unreachable")
+
+    # -- legal actions -----------------------------------------------------------------------------
+
+    def raw_moves(self) -> list[tuple[Place, int, tuple[tuple[int, int], ...]]]:
+        """Every legal placement of the player on turn: (action, score, placed tiles)."""
+        c = self._cache.get("moves")
+        if c is None:
+            c = raw_moves(self._tiles, self.board, self.racks[self.turn])
+            self._cache["moves"] = c
+        return c  # type: ignore[no-any-return]
+
+    def moves(self) -> list[Move]:
+        """Every legal placement of the player on turn with its score, best first."""
+        if self.phase != "play":
+            return []
+        out = [Move(p, s, len(pl)) for p, s, pl in self.raw_moves()]
+        out.sort(key=lambda m: (-m.score, str(m.action)))
+        return out
+
+    def best_moves(self, n: int = 1) -> list[Move]:
+        """The ``n`` highest-scoring placements (ties broken by notation)."""
+        return self.moves()[:n]
+
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """Placements (generator order), then exchanges (smallest first), then Pass.
+
+        Resign and Timeout are accepted by :meth:`apply` but not listed here (see
+        :meth:`frontend_actions`), so random playouts are real games."""
+        if self.phase != "play":
+            return ()
+        if player is not None and player != self.turn:
+            return ()
+        c = self._cache.get("legal")
+        if c is None:
+            acts: list[Action] = [m[0] for m in self.raw_moves()]
+            acts.extend(_exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules))
+            acts.append(Pass())
+            c = tuple(acts)
+            self._cache["legal"] = c
+        return c  # type: ignore[no-any-return]
+
+    def frontend_actions(self) -> tuple[Action, ...]:
+        """The frontend-only events accepted now: Resign for each active player and Timeout for
+        the player on turn (empty at chance nodes and at the end)."""
+        if self.phase != "play":
+            return ()
+        return (*(Resign(p) for p in self.active_players), Timeout(self.turn))
+
+    def is_legal(self, action: object) -> bool:
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def actor(self, action: object) -> int | None:
+        if isinstance(action, (Resign, Timeout)):
+            return action.player
+        if isinstance(action, Draw):
+            return None
+        return self.current_player
+
+    # -- checking ----------------------------------------------------------------------------------
+
+    def check(self, action: object) -> None:
+        """Raise the IllegalActionError :meth:`apply` would raise (nothing if legal)."""
+        self._check(action)
+
+    def _fail(self, code: str, action: object, message: str) -> IllegalActionError:
+        return IllegalActionError(code, action, message)
+
+    def _check(self, action: object) -> Any:
+        if self.phase == "over":
+            raise self._fail("game_over", action, "the game is over")
+        if isinstance(action, Draw):
+            if not self.is_chance_node:
+                raise self._fail("not_chance_node", action, "no draw is pending")
+            t = self._tiles
+            tile = action.tile
+            code = -1
+            if isinstance(tile, str):
+                code = t.blank if tile == "?" else t.lexicon.index.get(tile, -1)
+            if code < 0 or not self.bag[code]:
+                raise self._fail("tile_not_in_bag", action, f"the bag holds {self.bag_text()}")
+            return code
+        if self.is_chance_node:
+            raise self._fail(
+                "chance_pending", action, f"player {self.drawer} must draw tiles first"
+            )
+        if isinstance(action, (Resign, Timeout)):
+            p = action.player
+            if not isinstance(p, int) or not 0 <= p < len(self.players):
+                raise self._fail("no_such_player", action, f"there are {len(self.players)} players")
+            if p in self.departed:
+                raise self._fail("player_departed", action, f"player {p} has already left")
+            if isinstance(action, Timeout) and p != self.turn:
+                raise self._fail(
+                    "not_your_turn", action, f"only the player on turn ({self.turn}) can time out"
+                )
+            return None
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Exchange):
+            t = self._tiles
+            try:
+                used = t.parse_rack(action.tiles)
+            except ValueError as exc:
+                raise self._fail("unknown_tile", action, str(exc)) from None
+            if not used:
+                raise self._fail("empty_exchange", action, "an exchange needs at least 1 tile")
+            rack = list(self.racks[self.turn])
+            for u in used:
+                if u not in rack:
+                    raise self._fail(
+                        "tiles_not_on_rack",
+                        action,
+                        f"the rack is {t.rack_text(self.racks[self.turn])}",
+                    )
+                rack.remove(u)
+            bag = sum(self.bag)
+            need = len(used) if self.rules.exchange_min_bag is None else self.rules.exchange_min_bag
+            if bag < need:
+                raise self._fail(
+                    "bag_too_small", action, f"the bag holds {bag} tiles; {need} are needed"
+                )
+            return used
+        if isinstance(action, Place):
+            try:
+                return check_placement(self._tiles, self.board, self.racks[self.turn], action)
+            except PlacementError as exc:
+                raise self._fail(exc.code, action, exc.message) from None
+        raise self._fail("not_an_action", action, f"{action!r} is not a Wocable action")
+
+    # -- applying ----------------------------------------------------------------------------------
+
+    def apply(self, action: object) -> State:
+        """The state after ``action`` (IllegalActionError if it is not legal here)."""
+        info = self._check(action)
+        if isinstance(action, Draw):
+            return self._apply_draw(info)
+        if isinstance(action, Place):
+            placed, score = info
+            return self._apply_place(placed, score)
+        if isinstance(action, Exchange):
+            return self._apply_exchange(info)
+        if isinstance(action, Pass):
+            passes = self.passes + 1
+            if passes >= self.rules.pass_limit:
+                return self._end("passes", passes=passes)
+            return attrs.evolve(self, passes=passes, turn=self._next_active(self.turn))
+        if isinstance(action, (Resign, Timeout)):
+            return self._apply_depart(action.player, isinstance(action, Timeout))
+        raise AssertionError("unreachable")
+
+    def _next_active(self, p: int) -> int:
+        n = len(self.players)
+        for k in range(1, n + 1):
+            q = (p + k) % n
+            if q not in self.departed:
+                return q
+        return p
+
+    def _apply_draw(self, code: int) -> State:
+        d = self.drawer
+        rack = list(self.racks[d])
+        rack.append(code)
+        rack.sort()
+        racks = list(self.racks)
+        racks[d] = tuple(rack)
+        bag = list(self.bag)
+        bag[code] -= 1
+        left = self.to_draw - 1
+        if left:
+            return attrs.evolve(self, racks=tuple(racks), bag=tuple(bag), to_draw=left)
+        if self.phase == "deal":
+            if d + 1 < len(self.players):
+                return attrs.evolve(
+                    self,
+                    racks=tuple(racks),
+                    bag=tuple(bag),
+                    drawer=d + 1,
+                    to_draw=min(RACK_SIZE, sum(bag)),
+                )
+            return attrs.evolve(
+                self, racks=tuple(racks), bag=tuple(bag), drawer=-1, to_draw=0, phase="play"
+            )
+        # refill done: exchanged tiles go back now, then the next player's turn
+        for t in self.aside:
+            bag[t] += 1
+        st = attrs.evolve(
+            self,
+            racks=tuple(racks),
+            bag=tuple(bag),
+            drawer=-1,
+            to_draw=0,
+            aside=(),
+            phase="play",
+        )
+        if st.passes >= self.rules.pass_limit:
+            return st._end("passes")
+        return attrs.evolve(st, turn=st._next_active(st.turn))
+
+    def _apply_place(self, placed: list[tuple[int, int]], score: int) -> State:
+        p = self.turn
+        t = self._tiles
+        board = list(self.board)
+        used = []
+        for sq, v in placed:
+            board[sq] = v
+            used.append(t.blank if v & BLANK_BIT else v)
+        racks = list(self.racks)
+        racks[p] = _remove(racks[p], used)
+        scores = list(self.scores)
+        scores[p] += score
+        passes = (
+            self.passes + 1 if (score == 0 and self.rules.zero_scores_count_as_passes) else 0
+        )
+        st = attrs.evolve(
+            self, board=tuple(board), racks=tuple(racks), scores=tuple(scores), passes=passes
+        )
+        bag = sum(self.bag)
+        if not racks[p] and bag == 0:
+            return st._end("played_out", finisher=p)
+        if passes >= self.rules.pass_limit:
+            return st._end("passes")
+        return st._after_turn()
+
+    def _after_turn(self) -> State:
+        """Start refilling the player on turn's rack, or move on if nothing is to be drawn."""
+        p = self.turn
+        n = min(RACK_SIZE - len(self.racks[p]), sum(self.bag))
+        if n > 0:
+            return attrs.evolve(self, phase="draw", drawer=p, to_draw=n)
+        return attrs.evolve(self, turn=self._next_active(p))
+
+    def _apply_exchange(self, used: tuple[int, ...]) -> State:
+        p = self.turn
+        racks = list(self.racks)
+        racks[p] = _remove(racks[p], used)
+        passes = self.passes + 1 if self.rules.exchanges_count_as_passes else 0
+        return attrs.evolve(
+            self,
+            racks=tuple(racks),
+            aside=tuple(sorted(used)),
+            passes=passes,
+            phase="draw",
+            drawer=p,
+            to_draw=len(used),
+        )
+
+    def _apply_depart(self, p: int, timeout: bool) -> State:
+        racks = list(self.racks)
+        rack = racks[p]
+        racks[p] = ()
+        bag, removed = self.bag, self.removed
+        if self.rules.departed_tiles_to_bag:
+            bag = _add_counts(bag, rack)
+        else:
+            removed = tuple(sorted(removed + rack))
+        st = attrs.evolve(
+            self, racks=tuple(racks), bag=bag, removed=removed, departed=(*self.departed, p)
+        )
+        if len(st.active_players) <= 1:
+            return st._end("timeout" if timeout else "resigned")
+        if p == self.turn:
+            st = attrs.evolve(st, turn=st._next_active(p))
+        return st
+
+    def _end(self, reason: str, *, finisher: int | None = None, passes: int | None = None) -> State:
+        t = self._tiles
+        scores = list(self.scores)
+        active = self.active_players
+        if reason == "played_out" and finisher is not None:
+            for q in active:
+                if q != finisher:
+                    v = t.rack_value(self.racks[q])
+                    scores[q] -= v
+                    scores[finisher] += v
+        elif reason == "passes" and self.rules.pass_end_subtract:
+            for q in active:
+                scores[q] -= t.rack_value(self.racks[q])
+        return attrs.evolve(
+            self,
+            scores=tuple(scores),
+            phase="over",
+            drawer=-1,
+            to_draw=0,
+            end_reason=reason,
+            passes=self.passes if passes is None else passes,
+        )
+
+    # -- frontends -----------------------------------------------------------------------------
+
+    def normalize(self, action: Place) -> Place:
+        """The legal notation of the tiles ``action`` places (e.g. ``8I AT`` next to a C on H8
+        becomes ``8H .AT``; a one-tile move gets its canonical direction). Raises
+        IllegalActionError for shapes that cannot be read."""
+        t = self._tiles
+        size = t.size
+        try:
+            toks = split_tokens(action.word)
+            step = 1 if action.across else size
+            placed = []
+            sq = action.row * size + action.col
+            for i, tok in enumerate(toks):
+                r, c = (action.row, action.col + i) if action.across else (action.row + i, action.col)
+                if not (0 <= r < size and 0 <= c < size):
+                    raise PlacementError("off_board", "the word runs off the board")
+                if tok != ".":
+                    code = t.token_code.get(tok)
+                    if code is None or code == t.blank:
+                        raise PlacementError("unknown_tile", f"{tok!r} is not a tile")
+                    placed.append((sq, code))
+                sq += step
+            return canonical_place(t, self.board, placed)
+        except PlacementError as exc:
+            raise IllegalActionError(exc.code, action, exc.message) from None
+        except ValueError as exc:
+            raise IllegalActionError("malformed_word", action, str(exc)) from None
+
+    def place_tiles(self, tiles: Iterable[tuple[str, str]]) -> Place:
+        """The Place action for tiles given as ``(square, letter)`` pairs, e.g.
+        ``[("H8", "C"), ("I8", "a")]`` (lowercase = blank). IllegalActionError with code
+        ``not_in_one_line``, ``gap``, ``square_occupied``, ``off_board`` or ``unknown_tile``
+        when the tiles do not describe one word's placement."""
+        t = self._tiles
+        size = t.size
+        placed = []
+        pairs = list(tiles)
+        for sq_name, letter in pairs:
+            try:
+                col = ord(sq_name[0]) - ord("A")
+                row = int(sq_name[1:]) - 1
+            except (ValueError, IndexError, TypeError):
+                raise IllegalActionError("off_board", pairs, f"bad square {sq_name!r}") from None
+            if not (0 <= row < size and 0 <= col < size):
+                raise IllegalActionError("off_board", pairs, f"{sq_name} is off the board")
+            code = t.token_code.get(letter)
+            if code is None or code == t.blank:
+                raise IllegalActionError("unknown_tile", pairs, f"{letter!r} is not a tile")
+            placed.append((row * size + col, code))
+        try:
+            return canonical_place(t, self.board, placed)
+        except PlacementError as exc:
+            raise IllegalActionError(exc.code, pairs, exc.message) from None
+
+    def redact_action(self, action: object, viewer: int | None) -> str:
+        """The action as ``viewer`` saw it: other players' draws read ``draw *``, their
+        exchanges ``-`` followed by the number of tiles (``-3``)."""
+        if isinstance(action, Draw) and self.is_chance_node and viewer != self.drawer:
+            return "draw *"
+        if isinstance(action, Exchange) and viewer != self.turn:
+            return f"-{len(split_tokens(action.tiles))}"
+        return str(action)
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> View:
+        """What ``player`` may know (``None``: a spectator, who sees no rack)."""
+        if player is not None and not (
+            isinstance(player, int) and 0 <= player < len(self.players)
+        ):
+            raise ValueError(f"no player {player!r}")
+        t = self._tiles
+        unseen = list(t.counts)
+        for v in self.board:
+            if v >= 0:
+                unseen[t.blank if v & BLANK_BIT else v] -= 1
+        own_aside: tuple[int, ...] = ()
+        rack: tuple[int, ...] | None = None
+        if player is not None:
+            rack = self.racks[player]
+            for x in rack:
+                unseen[x] -= 1
+            if self.aside and self.drawer == player:
+                own_aside = self.aside
+                for x in own_aside:
+                    unseen[x] -= 1
+        return View(
+            viewer=player,
+            rules=self.rules,
+            lexicon=self.lexicon,
+            players=self.players,
+            board=self.board,
+            rack=rack,
+            rack_sizes=tuple(len(r) for r in self.racks),
+            scores=self.scores,
+            bag_size=sum(self.bag),
+            unseen=tuple(unseen),
+            turn=self.turn,
+            phase=self.phase,
+            drawer=self.drawer,
+            to_draw=self.to_draw,
+            aside_size=len(self.aside),
+            own_aside=own_aside,
+            passes=self.passes,
+            departed=self.departed,
+            removed_size=len(self.removed),
+            end_reason=self.end_reason,
+        )
+
+    # -- serialisation -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        t = self._tiles
+        return {
+            "game": "wocable",
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "lexicon": {"name": self.lexicon.name, "digest": self.lexicon.digest},
+            "players": list(self.players),
+            "board": board_rows(t, self.board),
+            "racks": [t.rack_text(r) for r in self.racks],
+            "bag": t.rack_text([i for i, n in enumerate(self.bag) for _ in range(n)]),
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "phase": self.phase,
+            "drawer": self.drawer,
+            "to_draw": self.to_draw,
+            "aside": t.rack_text(self.aside),
+            "passes": self.passes,
+            "departed": list(self.departed),
+            "removed": t.rack_text(self.removed),
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        """Load and validate a state (:class:`InvalidStateError` on anything inconsistent)."""
+        try:
+            return _state_from_dict(data)
+        except InvalidStateError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RulesError) as exc:
+            raise InvalidStateError(f"invalid wocable state: {exc}") from exc
+
+    def to_position(self) -> str:
+        """A one-line position string (see :func:`wordgames.wocable.notation.to_position`)."""
+        from wordgames.wocable.notation import to_position
+
+        return to_position(self)
+
+    def __str__(self) -> str:
+        t = self._tiles
+        size = t.size
+        lines = ["   " + " ".join(chr(ord("A") + c) for c in range(size))]
+        for r in range(size):
+            cells = []
+            for c in range(size):
+                v = self.board[r * size + c]
+                if v >= 0:
+                    txt = t.alphabet[v & LETTER]
+                    txt = txt.lower() if v & BLANK_BIT else txt
+                    cells.append(txt[0] if len(txt) == 1 else txt[0].lower())
+                else:
+                    sq = r * size + c
+                    wmul, lmul = t.word_mult[sq], t.letter_mult[sq]
+                    cells.append(
+                        {3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, ".")
+                    )
+            lines.append(f"{r + 1:>2} " + " ".join(cells))
+        for p, name in enumerate(self.players):
+            mark = ">" if self.phase == "play" and p == self.turn else " "
+            gone = " (left)" if p in self.departed else ""
+            lines.append(f"{mark}{name}: {self.scores[p]} [{t.rack_text(self.racks[p])}]{gone}")
+        lines.append(f"bag {sum(self.bag)}, phase {self.phase}" + (
+            f", over: {self.end_reason}" if self.end_reason else ""
+        ))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<wocable.State {self.to_position()!r}>"
+
+
+def _state_from_dict(data: Any) -> State:
+    d = check_header(data, "wocable", "state", VERSION)
+    rules = Rules.from_dict(get_map(d, "rules"))
+    lexd = get_map(d, "lexicon")
+    digest = get_str(lexd, "digest")
+    get_str(lexd, "name")
+    lex = Lexicon.by_digest(digest)
+    if lex is None:
+        raise InvalidStateError(f"lexicon {digest[:12]}... is not loaded in this process")
+    try:
+        t = tiles_for(rules, lex)
+    except RulesError as exc:
+        raise InvalidStateError(str(exc)) from exc
+    names = get_list(d, "players")
+    if not all(isinstance(n, str) for n in names):
+        raise InvalidStateError("player names must be strings")
+    try:
+        players = player_names(names, 2, 4)
+    except RulesError as exc:
+        raise InvalidStateError(str(exc)) from exc
+    n = len(players)
+    rows = get_list(d, "board")
+    try:
+        board = parse_board(t, rows)
+    except ValueError as exc:
+        raise InvalidStateError(f"bad board: {exc}") from exc
+
+    def rack_of(x: Any, what: str) -> tuple[int, ...]:
+        if not isinstance(x, str):
+            raise InvalidStateError(f"{what} must be a string")
+        try:
+            return t.parse_rack(x)
+        except ValueError as exc:
+            raise InvalidStateError(f"bad {what}: {exc}") from exc
+
+    racks_raw = get_list(d, "racks")
+    if len(racks_raw) != n:
+        raise InvalidStateError("one rack per player is needed")
+    racks = tuple(rack_of(r, "rack") for r in racks_raw)
+    if any(len(r) > RACK_SIZE for r in racks):
+        raise InvalidStateError("a rack holds at most 7 tiles")
+    bag_tiles = rack_of(d["bag"], "bag")
+    bag = [0] * (t.blank + 1)
+    for x in bag_tiles:
+        bag[x] += 1
+    aside = rack_of(d["aside"], "aside")
+    removed = rack_of(d["removed"], "removed")
+    scores_raw = get_list(d, "scores")
+    if len(scores_raw) != n or not all(
+        isinstance(s, int) and not isinstance(s, bool) and abs(s) <= MAX_SCORE for s in scores_raw
+    ):
+        raise InvalidStateError("scores must be one integer per player")
+    turn = get_int(d, "turn", 0, n - 1)
+    phase = get_str(d, "phase")
+    if phase not in PHASES:
+        raise InvalidStateError(f"unknown phase {phase!r}")
+    drawer = get_int(d, "drawer", -1, n - 1)
+    to_draw = get_int(d, "to_draw", 0, RACK_SIZE)
+    passes = get_int(d, "passes", 0, rules.pass_limit)
+    dep_raw = get_list(d, "departed")
+    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in dep_raw):
+        raise InvalidStateError("departed must list player indexes")
+    departed = tuple(dep_raw)
+    if len(set(departed)) != len(departed):
+        raise InvalidStateError("a player departed twice")
+    end_reason = d["end_reason"]
+    if end_reason is not None and end_reason not in END_REASONS:
+        raise InvalidStateError(f"unknown end reason {end_reason!r}")
+    # conservation of tiles
+    total = [0] * (t.blank + 1)
+    for v in board:
+        if v >= 0:
+            total[t.blank if v & BLANK_BIT else v] += 1
+    for r in racks:
+        for x in r:
+            total[x] += 1
+    for x in (*aside, *removed):
+        total[x] += 1
+    for i in range(t.blank + 1):
+        total[i] += bag[i]
+    if tuple(total) != t.counts:
+        raise InvalidStateError("tiles are not conserved (board + racks + bag != the tile set)")
+    if removed and rules.departed_tiles_to_bag:
+        raise InvalidStateError("removed tiles only exist with departed_tiles_to_bag=False")
+    for p in departed:
+        if racks[p]:
+            raise InvalidStateError(f"departed player {p} still holds tiles")
+    active = [p for p in range(n) if p not in departed]
+    board_empty = all(v < 0 for v in board)
+    if phase == "over":
+        if end_reason is None:
+            raise InvalidStateError("a finished game needs an end reason")
+        if drawer != -1 or to_draw or aside:
+            raise InvalidStateError("no draw can be pending in a finished game")
+    else:
+        if end_reason is not None:
+            raise InvalidStateError("an end reason on a running game")
+        if len(active) < 2:
+            raise InvalidStateError("a running game needs at least 2 active players")
+        if turn in departed:
+            raise InvalidStateError("the player on turn has left")
+        if passes >= rules.pass_limit:
+            raise InvalidStateError("the pass limit was reached but the game runs on")
+    if phase == "deal":
+        if not board_empty or any(scores_raw) or turn != 0 or aside or departed or passes:
+            raise InvalidStateError("inconsistent deal phase")
+        if not (0 <= drawer < n and 1 <= to_draw <= RACK_SIZE):
+            raise InvalidStateError("the deal needs a drawer and tiles to draw")
+        for p in range(n):
+            want = RACK_SIZE if p < drawer else (RACK_SIZE - to_draw if p == drawer else 0)
+            if len(racks[p]) != want:
+                raise InvalidStateError(f"player {p} holds {len(racks[p])} tiles during the deal")
+    elif phase == "draw":
+        if drawer != turn or to_draw < 1:
+            raise InvalidStateError("a refill needs the player on turn as drawer")
+        if len(racks[drawer]) + to_draw > RACK_SIZE or to_draw > sum(bag):
+            raise InvalidStateError("too many tiles to draw")
+        if aside and len(aside) < to_draw:
+            raise InvalidStateError("an exchange draws at most as many tiles as it put aside")
+    elif phase == "play":
+        if drawer != -1 or to_draw or aside:
+            raise InvalidStateError("no draw can be pending on a player's turn")
+        for p in active:
+            if not racks[p]:
+                raise InvalidStateError(f"active player {p} has no tiles on a running game")
+    return State(
+        rules=rules,
+        lexicon=lex,
+        players=players,
+        board=board,
+        racks=racks,
+        bag=tuple(bag),
+        scores=tuple(scores_raw),
+        turn=turn,
+        phase=phase,
+        drawer=drawer,
+        to_draw=to_draw,
+        aside=aside,
+        passes=passes,
+        departed=departed,
+        removed=removed,
+        end_reason=end_reason,
+    )
+
+
+@attrs.frozen
+class View:
+    """What ``viewer`` may know of a state: the board, scores, own rack and exchange, every
+    rack's size, the bag's size and the ``unseen`` multiset (tile-id counts of everything the
+    viewer cannot see: the bag, other racks, tiles put aside or removed)."""
+
+    viewer: int | None
+    rules: Rules
+    lexicon: Lexicon
+    players: tuple[str, ...]
+    board: tuple[int, ...]
+    rack: tuple[int, ...] | None
+    rack_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    bag_size: int
+    unseen: tuple[int, ...]
+    turn: int
+    phase: str
+    drawer: int
+    to_draw: int
+    aside_size: int
+    own_aside: tuple[int, ...]
+    passes: int
+    departed: tuple[int, ...]
+    removed_size: int
+    end_reason: str | None
+
+    @property
+    def tiles(self) -> Tiles:
+        return tiles_for(self.rules, self.lexicon)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn if self.phase == "play" else None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The viewer's legal actions when it is their turn, else ()."""
+        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+            return ()
+        t = self.tiles
+        acts: list[Action] = [m[0] for m in raw_moves(t, self.board, self.rack)]
+        acts.extend(_exchanges(t, self.rack, self.bag_size, self.rules))
+        acts.append(Pass())
+        return tuple(acts)
+
+    def moves(self) -> list[Move]:
+        """The viewer's placements with scores, best first (empty when not on turn)."""
+        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+            return []
+        out = [Move(p, s, len(pl)) for p, s, pl in raw_moves(self.tiles, self.board, self.rack)]
+        out.sort(key=lambda m: (-m.score, str(m.action)))
+        return out
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A full state consistent with this view: the unseen tiles dealt at random to the
+        other racks, the hidden exchange, the removed pile and the bag."""
+        pool = [i for i, k in enumerate(self.unseen) for _ in range(k)]
+        rng.shuffle(pool)
+        n = len(self.players)
+        racks: list[tuple[int, ...]] = []
+        for p in range(n):
+            if p == self.viewer and self.rack is not None:
+                racks.append(self.rack)
+            else:
+                k = self.rack_sizes[p]
+                racks.append(tuple(sorted(pool[:k])))
+                del pool[:k]
+        if self.own_aside:
+            aside = self.own_aside
+        else:
+            aside = tuple(sorted(pool[: self.aside_size]))
+            del pool[: self.aside_size]
+        removed = tuple(sorted(pool[: self.removed_size]))
+        del pool[: self.removed_size]
+        bag = [0] * len(self.unseen)
+        for x in pool:
+            bag[x] += 1
+        return State(
+            rules=self.rules,
+            lexicon=self.lexicon,
+            players=self.players,
+            board=self.board,
+            racks=tuple(racks),
+            bag=tuple(bag),
+            scores=self.scores,
+            turn=self.turn,
+            phase=self.phase,
+            drawer=self.drawer,
+            to_draw=self.to_draw,
+            aside=aside,
+            passes=self.passes,
+            departed=self.departed,
+            removed=removed,
+            end_reason=self.end_reason,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        t = self.tiles
+        return {
+            "game": "wocable",
+            "kind": "view",
+            "version": VERSION,
+            "viewer": self.viewer,
+            "rules": self.rules.to_dict(),
+            "lexicon": {"name": self.lexicon.name, "digest": self.lexicon.digest},
+            "players": list(self.players),
+            "board": board_rows(t, self.board),
+            "rack": None if self.rack is None else t.rack_text(self.rack),
+            "rack_sizes": list(self.rack_sizes),
+            "scores": list(self.scores),
+            "bag_size": self.bag_size,
+            "unseen": t.rack_text([i for i, k in enumerate(self.unseen) for _ in range(k)]),
+            "turn": self.turn,
+            "phase": self.phase,
+            "drawer": self.drawer,
+            "to_draw": self.to_draw,
+            "aside_size": self.aside_size,
+            "own_aside": t.rack_text(self.own_aside),
+            "passes": self.passes,
+            "departed": list(self.departed),
+            "removed_size": self.removed_size,
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> View:
+        """Inverse of :meth:`to_dict` (InvalidStateError on malformed data)."""
+        try:
+            d = check_header(data, "wocable", "view", VERSION)
+            rules = Rules.from_dict(get_map(d, "rules"))
+            lex = Lexicon.by_digest(get_str(get_map(d, "lexicon"), "digest"))
+            if lex is None:
+                raise InvalidStateError("the view's lexicon is not loaded")
+            t = tiles_for(rules, lex)
+            viewer = d["viewer"]
+            if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool)):
+                raise InvalidStateError("bad viewer")
+            rack = None if d["rack"] is None else t.parse_rack(get_str(d, "rack"))
+            unseen = [0] * (t.blank + 1)
+            for x in t.parse_rack(get_str(d, "unseen")):
+                unseen[x] += 1
+            return cls(
+                viewer=viewer,
+                rules=rules,
+                lexicon=lex,
+                players=tuple(str(p) for p in get_list(d, "players")),
+                board=parse_board(t, get_list(d, "board")),
+                rack=rack,
+                rack_sizes=tuple(int(x) for x in get_list(d, "rack_sizes")),
+                scores=tuple(int(x) for x in get_list(d, "scores")),
+                bag_size=get_int(d, "bag_size", 0),
+                unseen=tuple(unseen),
+                turn=get_int(d, "turn", 0),
+                phase=get_str(d, "phase"),
+                drawer=get_int(d, "drawer", -1),
+                to_draw=get_int(d, "to_draw", 0),
+                aside_size=get_int(d, "aside_size", 0),
+                own_aside=t.parse_rack(get_str(d, "own_aside")),
+                passes=get_int(d, "passes", 0),
+                departed=tuple(int(x) for x in get_list(d, "departed")),
+                removed_size=get_int(d, "removed_size", 0),
+                end_reason=d["end_reason"],
+            )
+        except InvalidStateError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, RulesError) as exc:
+            raise InvalidStateError(f"invalid wocable view: {exc}") from exc
