@@ -1,0 +1,215 @@
+"""The meld finder: every listed play is legal and described correctly, and each enumerated
+class is complete (compared with a brute-force filter of the word list)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.wordmeld.helpers import CL, DECK, SAMPLE, TINY, Dealer, make_state
+from wordgames import wordmeld as wm
+from wordgames.lexicon import Lexicon
+from wordgames.wordmeld.meld import BORROW_JOKERS, EXTEND_JOKERS
+
+OFFICIAL = ("QI", "ZA", "CAT", "OX")
+PROPER = ("ANNA", "OTTO")
+
+
+def random_position(seed: int, lex: Lexicon) -> wm.State:
+    """A turn-start position with a few table words (some holding a joker) and a hand."""
+    rng = random.Random(seed)
+    words = [w for w in lex if 3 <= len(w) <= 7]
+    free: dict[str, list[int]] = {}
+    for c in range(DECK.size):
+        free.setdefault(CL[c], []).append(c)
+    for ids in free.values():
+        rng.shuffle(ids)
+    table: list[tuple[int, ...]] = []
+    letters: list[tuple[int, str]] = []
+    for _ in range(rng.randint(0, 5)):
+        w = rng.choice(words)
+        if all(len(free.get(ch, ())) >= w.count(ch) for ch in w):
+            ids = [free[ch].pop() for ch in w]
+            if free["*"] and rng.random() < 0.3:
+                k = rng.randrange(len(ids))
+                free[w[k]].append(ids[k])
+                ids[k] = free["*"].pop()
+                letters.append((ids[k], w[k]))
+            table.append(tuple(ids))
+    pool = [c for ids in free.values() for c in ids if CL[c] != "*"]
+    rng.shuffle(pool)
+    hand = pool[: rng.randint(5, 10)]
+    hand += free["*"][: rng.choice((0, 0, 1, 2))]
+    return make_state(
+        [hand, pool[20:25]],
+        table=table,
+        table_letters=letters,
+        lexicon=lex,
+        official=OFFICIAL,
+        proper_names=PROPER,
+    )
+
+
+def all_words(state: wm.State) -> set[str]:
+    s = state.setup
+    assert s.lexicon is not None
+    return set(s.lexicon) | s.official | s.winning | s.proper_names
+
+
+def missing(need: Counter[str], have: Counter[str]) -> int:
+    return sum((need - have).values())
+
+
+def table_word_letters(state: wm.State, i: int) -> list[str]:
+    letters = dict(state.table_letters)
+    return [letters[c] if CL[c] == "*" else CL[c] for c in state.table[i]]
+
+
+def brute_force(
+    state: wm.State,
+) -> tuple[set[str], set[tuple[int, str]], set[tuple[int, int, str]]]:
+    rules = state.rules
+    hand = state.hands[0]
+    have = Counter(CL[c] for c in hand if CL[c] != "*")
+    jokers = sum(1 for c in hand if CL[c] == "*")
+    words = all_words(state)
+    official = state.setup.official
+    hand_words = set()
+    for w in words:
+        m = missing(Counter(w), have)
+        if m > jokers or (len(w) < rules.hand_word_min and w not in official):
+            continue
+        if m >= 2 and len(w) < rules.two_joker_min:
+            continue
+        hand_words.add(w)
+    extend = set()
+    borrow = set()
+    for i, old in enumerate(state.table):
+        base = sum(1 for c in old if CL[c] == "*")
+        req = Counter(table_word_letters(state, i))
+        for w in words:
+            cw = Counter(w)
+            if len(w) <= len(old) or req - cw or len(w) < rules.table_word_min:
+                continue
+            m = missing(cw - req, have)
+            if m > min(jokers, EXTEND_JOKERS):
+                continue
+            if base + m >= 2 and len(w) < rules.two_joker_min:
+                continue
+            extend.add((i, w))
+        if len(old) <= rules.table_word_min:
+            continue
+        letters = table_word_letters(state, i)
+        for k, c in enumerate(old):
+            rest = letters[:k] + letters[k + 1 :]
+            rest_jokers = base - (1 if CL[c] == "*" else 0)
+            if "".join(rest) not in words:
+                continue
+            if rest_jokers >= 2 and len(rest) < rules.two_joker_min:
+                continue
+            b = 1 if CL[c] == "*" else 0
+            for w in words:
+                cw = Counter(w)
+                if letters[k] not in cw or len(w) < rules.table_word_min:
+                    continue
+                m = missing(cw - Counter({letters[k]: 1}), have)
+                if m > min(jokers, BORROW_JOKERS) or (b + m >= 2 and len(w) < 5):
+                    continue
+                borrow.add((i, c, w))
+    return hand_words, extend, borrow
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_enumerated_plays_are_legal_and_described(seed: int) -> None:
+    state = random_position(seed, SAMPLE)
+    options = state.play_options()
+    assert len({o.action for o in options}) == len(options)
+    for o in options:
+        result = state.play_result(o.action)
+        assert result.draws == o.draws
+        assert result.wins == o.wins
+        assert len(result.added) == o.hand_cards
+        assert result.taken_back == ()
+        assert o.word in result.formed
+        assert o.shed == len(result.added) - result.draws
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_each_enumerated_class_is_complete(seed: int) -> None:
+    state = random_position(seed, SAMPLE)
+    hand_words, extend, borrow = brute_force(state)
+    options = state.play_options()
+    got_hand = {o.word for o in options if o.kind == "hand"}
+    got_extend = set()
+    got_borrow = set()
+    for o in options:
+        if o.kind == "extend":
+            i = next(
+                i
+                for i, (a, b) in enumerate(zip(state.table, o.action.words, strict=False))
+                if a != b
+            )
+            got_extend.add((i, o.word))
+        elif o.kind == "borrow":
+            i = next(
+                i
+                for i, (a, b) in enumerate(zip(state.table, o.action.words, strict=False))
+                if a != b
+            )
+            (card,) = set(state.table[i]) - set(o.action.words[i])
+            got_borrow.add((i, card, o.word))
+    assert got_hand == hand_words
+    assert got_extend == extend
+    assert got_borrow == borrow
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_first_play_lists_hand_words_only(seed: int) -> None:
+    state = random_position(seed, SAMPLE)
+    fresh = attrs.evolve(state, melded=(False, True))
+    assert all(o.kind == "hand" for o in fresh.play_options())
+    assert {o.word for o in fresh.play_options()} == {
+        o.word for o in state.play_options() if o.kind == "hand"
+    }
+
+
+@settings(max_examples=5)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_hand_words_match_enable_subanagrams(seed: int) -> None:
+    en = Lexicon.builtin("en")
+    rng = random.Random(seed)
+    pool = [c for c in range(DECK.size) if CL[c] != "*"]
+    hand = [*rng.sample(pool, 8), *(c for c in range(DECK.size) if CL[c] == "*")]
+    state = make_state([hand, [pool[0]] if pool[0] not in hand else [pool[1]]], lexicon=en)
+    if set(state.hands[1]) & set(hand):
+        return
+    rack = "".join(CL[c] for c in hand if CL[c] != "*") + "??"
+    have = Counter(CL[c] for c in hand if CL[c] != "*")
+    expected = {
+        w
+        for w in en.subanagrams(rack, min_length=4)
+        if missing(Counter(w), have) < 2 or len(w) >= 5
+    } | {w for w in state.setup.winning if missing(Counter(w), have) <= 2}
+    got = {o.word for o in state.play_options() if o.kind == "hand"}
+    assert got == expected
+
+
+def test_tiny_example_lists_expected_plays() -> None:
+    d = Dealer()
+    cat = d("CAT")
+    state = make_state([d("SOGD"), d("EEE")], table=[cat], lexicon=TINY)
+    options = state.play_options()
+    words = {(o.kind, o.word) for o in options}
+    assert ("hand", "DOGS") in words
+    assert ("hand", "GODS") in words
+    assert {
+        ("extend", w) for w in ("CATS", "CAST", "SCAT", "ACTS", "COAT", "COATS", "TACOS", "ASCOT")
+    } <= words
+    assert all(state.is_legal(o.action) for o in options)
+    actions = state.legal_actions()
+    assert actions[0] == wm.PickPile()
+    assert {o.action for o in options} <= set(actions)
