@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import NoReturn
 
@@ -109,7 +109,7 @@ class WordGraph:
         """Bitmask of the codes ``node`` has edges for."""
         return int(self.mask[node])
 
-    def walk(self, codes: Sequence[int], node: int | None = None) -> int:
+    def walk(self, codes: Iterable[int], node: int | None = None) -> int:
         """Follow ``codes`` from ``node`` (default the root); -1 if the path falls off."""
         v = self.root if node is None else node
         mask, first, targets = self.mask, self.first, self.targets
@@ -122,7 +122,7 @@ class WordGraph:
             v = targets[first[v] + (m & ((1 << c) - 1)).bit_count()]
         return v
 
-    def accepts(self, codes: Sequence[int]) -> bool:
+    def accepts(self, codes: Iterable[int]) -> bool:
         """True iff ``codes`` leads from the root to a terminal node."""
         v = self.walk(codes)
         return v >= 0 and bool(self.terminal[v])
