@@ -220,12 +220,13 @@ class WordGraph:
             raise InvalidStateError("word graph terminal flags must be 0 or 1")
         if labels and max(labels) >= num_codes:
             raise InvalidStateError("word graph has an edge label outside the alphabet")
+        e_total = len(targets)
         prev_hi = 0
         for v in range(n):
             lo, hi = prev_hi, first[v + 1]
             prev_hi = hi
-            if hi < lo:
-                raise InvalidStateError(f"word graph node {v} has a negative edge count")
+            if hi < lo or hi > e_total:
+                raise InvalidStateError(f"word graph node {v} has a bad edge range")
             m = 0
             prev = -1
             for e in range(lo, hi):
