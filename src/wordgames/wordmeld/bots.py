@@ -16,73 +16,111 @@ from wordgames.wordmeld.view import View
 
 __all__ = ["GreedyBot", "RandomBot"]
 
+_Target = tuple[Counter[str], float]
+
+
+def _missing(need: Counter[str], letters: Counter[str], jokers: int) -> int:
+    return max(0, sum((need - letters).values()) - jokers)
+
 
 @attrs.frozen
 class GreedyBot:
-    """Wins at once when it can, otherwise plays the enumerated word that sheds the most
-    cards (premium words shed all their letters), preferring plays that keep the letters of
-    premium and winning words it can still hope to form. With no play it takes the discard
-    pile's top card if that card (a joker or a wanted letter) completes a play, else draws
-    from the pile, and discards its least useful card (it never keeps)."""
+    """A one-ply greedy player.
 
-    #: weight of keeping letters wanted for premium/winning words, in cards shed
-    save_weight: float = 0.25
+    - It wins at once when an enumerated play forms a winning word.
+    - Otherwise it plays the enumerated word that sheds the most cards (cards laid minus
+      cards drawn; premium words shed all their letters), less a penalty for spending letters
+      of premium and winning words within reach (at most ``reach`` letters missing): it saves
+      those letters, winning words weighing ``win_weight`` times more.
+    - With no play that sheds a card it takes the discard pile's top card when that card is a
+      joker or a letter of a target word, else draws from the pile; it discards its least
+      useful card (never a joker, not a target letter if it can help it) and never keeps.
+    """
 
-    def _wanted(self, view: View) -> Counter[str]:
-        """Letters of winning and premium words, weighted by how often they are needed."""
-        want: Counter[str] = Counter()
-        for word in (*view.setup.winning, *view.setup.official):
-            want.update(set(word))
-        return want
+    #: penalty, in cards shed, per letter of a target word spent
+    save_weight: float = 1.0
+    #: how much more a winning word's letters are worth than a premium word's
+    win_weight: float = 3.0
+    #: words missing more letters than this are not targets
+    reach: int = 3
 
-    def _score(self, option: MeldOption, view: View, want: Counter[str]) -> float:
+    def _targets(self, view: View) -> list[_Target]:
+        setup = view.setup
+        cl = setup.deck.card_letters
+        hand = view.hand or ()
+        letters = Counter(cl[c] for c in hand if cl[c] != JOKER)
+        jokers = sum(1 for c in hand if cl[c] == JOKER)
+        out: list[_Target] = []
+        for word in sorted(setup.winning | setup.official):
+            need = Counter(word)
+            miss = _missing(need, letters, jokers)
+            if miss > self.reach:
+                continue
+            wins = word in setup.winning or len(word) >= view.rules.winning_length
+            weight = (self.win_weight if wins else 1.0) / (1 + miss)
+            out.append((need, weight))
+        return out
+
+    def _cost(self, used: list[int], view: View, targets: list[_Target]) -> float:
+        """Weighted loss of progress towards the targets when ``used`` leave the hand."""
+        if not targets or not used:
+            return 0.0
         cl = view.setup.deck.card_letters
+        hand = view.hand or ()
+        letters = Counter(cl[c] for c in hand if cl[c] != JOKER)
+        jokers = sum(1 for c in hand if cl[c] == JOKER)
+        spent = set(used)
+        after = Counter(cl[c] for c in hand if cl[c] != JOKER and c not in spent)
+        jokers_after = sum(1 for c in hand if cl[c] == JOKER and c not in spent)
+        cost = 0.0
+        for need, weight in targets:
+            before = _missing(need, letters, jokers)
+            cost += weight * (_missing(need, after, jokers_after) - before)
+        return cost
+
+    def score(self, option: MeldOption, view: View, targets: list[_Target]) -> float:
+        """How good a play is: cards shed, less the target letters it spends."""
         hand = set(view.hand or ())
         used = [c for w in option.action.words for c in w if c in hand]
-        spent = sum(want[cl[c]] for c in used if cl[c] != JOKER)
-        spent += sum(3 for c in used if cl[c] == JOKER)
-        return option.shed - self.save_weight * spent / (1 + len(want))
+        return option.shed - self.save_weight * self._cost(used, view, targets)
 
-    def _discard(self, view: View, actions: tuple[Action, ...]) -> Action:
+    def _discard(self, view: View, actions: tuple[Action, ...], targets: list[_Target]) -> Action:
         cl = view.setup.deck.card_letters
-        want = self._wanted(view)
         hand = view.hand or ()
         counts = Counter(cl[c] for c in hand)
         unseen = view.unseen()
         discards = [a for a in actions if isinstance(a, Discard)]
-        if not discards:
-            return actions[0]
 
         def usefulness(a: Discard) -> tuple[float, int]:
             letter = cl[a.card]
             if letter == JOKER:
                 return (1e9, a.card)
             # duplicates and letters rare in the deck are hardest to use
-            commonness = unseen[letter] + counts[letter]
-            return (commonness / (counts[letter] ** 1.5) + 3 * want[letter], a.card)
+            value = (unseen[letter] + counts[letter]) / counts[letter] ** 1.5
+            return (value + 10 * self._cost([a.card], view, targets), a.card)
 
         return min(discards, key=usefulness)
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """Pick an action for the viewer (who must be to act)."""
+        """Pick an action for the viewer (who must be the player to act)."""
         actions = view.legal_actions()
         if not actions:
             raise WordgamesError("GreedyBot was asked to act but has no legal action")
         options = view.play_options()
+        targets = self._targets(view)
         if options:
-            winning = [o for o in options if o.wins]
-            if winning:
-                return winning[0].action
-            want = self._wanted(view)
-            best = max(options, key=lambda o: (self._score(o, view, want), o.hand_cards))
+            for o in options:
+                if o.wins:
+                    return o.action
+            best = max(options, key=lambda o: (self.score(o, view, targets), o.hand_cards))
             if best.shed > 0 or view.phase == "took":
                 return best.action
         if view.phase == "turn":
             top = view.discard_top
             cl = view.setup.deck.card_letters
             if top is not None and PickDiscard() in actions:
-                want = self._wanted(view)
-                if cl[top] == JOKER or want[cl[top]] > 0:
+                wanted = any(cl[top] in need for need, _ in targets)
+                if cl[top] == JOKER or wanted:
                     return PickDiscard()
             if PickPile() in actions:
                 return PickPile()
@@ -91,7 +129,7 @@ class GreedyBot:
             return actions[0]
         non_play = tuple(a for a in actions if not isinstance(a, Play))
         if any(isinstance(a, Discard) for a in non_play):
-            return self._discard(view, non_play)
+            return self._discard(view, non_play, targets)
         if Keep() in non_play:
             return Keep()
         return actions[rng.randrange(len(actions))]

@@ -1,0 +1,74 @@
+"""Action notation: ``parse_action(str(a)) == a`` for every action, ParseError otherwise."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wordgames import ParseError
+from wordgames import wordmeld as wm
+
+ids = st.integers(0, 200)
+letters = st.sampled_from(list("ABCDEFGHIJKLMNOPQRSTUVWXYZÑ"))
+plays = st.builds(
+    wm.Play,
+    st.lists(st.lists(ids, max_size=6).map(tuple), max_size=5).map(tuple),
+    st.lists(st.tuples(ids, letters), max_size=4).map(tuple),
+)
+actions = st.one_of(
+    plays,
+    st.builds(wm.Draw, st.sampled_from([*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Ñ", "*"])),
+    st.builds(wm.Discard, ids),
+    st.just(wm.PickPile()),
+    st.just(wm.PickDiscard()),
+    st.just(wm.Keep()),
+    st.just(wm.Pass()),
+)
+
+
+@given(actions)
+def test_notation_round_trip(action: wm.Action) -> None:
+    text = str(action)
+    assert wm.parse_action(text) == action
+    assert wm.parse_action(f"  {text}  ") == action
+
+
+def test_examples() -> None:
+    play = wm.Play.of([3, 17, 42], [5, (101, "E"), 9])
+    assert str(play) == "play 3.17.42 5.101=E.9"
+    assert wm.parse_action("play 3.17.42 5.101=E.9") == play
+    assert play.letters == ((101, "E"),)
+    assert str(wm.Draw("*")) == "draw *"
+    assert str(wm.Discard(7)) == "discard 7"
+    assert str(wm.Play(((1, 2),), ((9, "Q"),))) == "play 1.2 | 9=Q"
+    assert wm.parse_action("play") == wm.Play(())
+    assert wm.parse_action("play -") == wm.Play(((),))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "draw",
+        "draw E F",
+        "discard x",
+        "discard -1",
+        "play 1..2",
+        "play 1.a",
+        "play 1=",
+        "play 1 |",
+        "play 1 | 2",
+        "pick",
+        "keep it",
+        "resign",
+    ],
+)
+def test_bad_text(text: str) -> None:
+    with pytest.raises(ParseError):
+        wm.parse_action(text)
+
+
+def test_non_string() -> None:
+    with pytest.raises(ParseError):
+        wm.parse_action(5)  # type: ignore[arg-type]
