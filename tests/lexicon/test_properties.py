@@ -13,7 +13,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from wordgames._core.errors import InvalidStateError
-from wordgames.lexicon import Lexicon, LexiconError, WordGraph, fold_word
+from wordgames.lexicon import Lexicon, LexiconError, WordGraph, default_alphabet, fold_word
 
 ABC = "ABCDE"
 letters = st.text(alphabet=ABC, min_size=1, max_size=9)
@@ -267,3 +267,32 @@ def test_max_length(words: list[str]) -> None:
     lex = Lexicon.from_words(words, alphabet=tuple(ABC), max_length=limit)
     assert set(lex) == short
     assert {w for w, r in lex.skipped if r == "too_long"} == {w for w in words if len(w) > limit}
+
+
+@given(
+    st.lists(st.text(max_size=8), max_size=12),
+    st.sampled_from(["en", "de", "es", "nl"]),
+    st.text(max_size=6),
+)
+def test_arbitrary_input_is_used_or_reported(words: list[str], language: str, probe: str) -> None:
+    try:
+        lex = Lexicon.from_words(words, language=language)
+    except LexiconError:
+        letters = set(default_alphabet(language))
+        assert not any((f := fold_word(w.strip(), language)) and set(f) <= letters for w in words)
+        return
+    used = {fold_word(w.strip(), language) for w in words if w.strip()} - {""}
+    for w in words:
+        if w.strip() and w not in {s for s, _ in lex.skipped}:
+            assert w in lex
+    assert set(lex) <= used
+    assert all(w in words for w, _ in lex.skipped)
+    # probes never raise: membership is a bool, queries raise LexiconError or answer
+    assert isinstance(probe in lex, bool)
+    for query in (lex.anagrams, lex.subanagrams, lex.match):
+        try:
+            result = query(probe)
+        except LexiconError:
+            continue
+        assert result == sorted(result)
+        assert set(result) <= set(lex)

@@ -59,6 +59,7 @@ SKIP_WHITESPACE = "whitespace"
 SKIP_DUPLICATE = "duplicate"
 SKIP_NOT_IN_ALPHABET = "not_in_alphabet"
 SKIP_TOO_LONG = "too_long"
+SKIP_EMPTY = "empty"
 
 
 def _digest(language: str, alphabet: Sequence[str], words: Iterable[str]) -> str:
@@ -169,8 +170,9 @@ class Lexicon:
         Words that cannot be used are skipped and listed in :attr:`skipped` with a reason:
         ``"whitespace"`` (inner whitespace), ``"duplicate"`` (same folded word as an earlier
         entry), ``"not_in_alphabet"``, ``"too_long"`` (more than ``max_length`` tiles in
-        every spelling). Raises :class:`LexiconError` if no word is left, or for a bad
-        alphabet, ``max_length`` or a non-string entry.
+        every spelling), ``"empty"`` (nothing left after folding, e.g. a lone accent).
+        Raises :class:`LexiconError` if no word is left, or for a bad alphabet,
+        ``max_length`` or a non-string entry.
         """
         if isinstance(words, (str, bytes)):
             raise LexiconError("from_words() needs an iterable of words, not a single string")
@@ -204,6 +206,9 @@ class Lexicon:
                     skipped.append((raw, SKIP_WHITESPACE))
                     continue
                 f = fold_word(w, language)
+                if not f:  # only combining marks, which the language's folding drops
+                    skipped.append((raw, SKIP_EMPTY))
+                    continue
             if f in seen:
                 skipped.append((raw, SKIP_DUPLICATE))
                 continue
