@@ -125,21 +125,17 @@ def _search(
         if k:
             hand_mask |= 1 << c
 
-    # Children that cannot reach every still-required letter are skipped before the call.
+    # A child is checked for a word where it is reached; it is entered only when it can
+    # still reach every required letter and has an edge the remaining cards can follow.
     def rec(
         v: int, word: str, req_left: int, rmask: int, hmask: int, jk_left: int, used: int, jk: int
     ) -> None:
-        if (
-            terminal[v]
-            and not req_left
-            and len(word) >= min_len
-            and used >= need_hand
-            and (jk < 2 or len(word) >= two_min)
-        ):
-            out.append(word)
         m = masks[v]
-        cand = m & (rmask | hmask | (joker_mask if jk_left else 0))
+        jm = joker_mask if jk_left else 0
+        cand = m & (rmask | hmask | jm)
         base = first[v]
+        n1 = len(word) + 1
+        long_enough = n1 >= min_len
         while cand:
             low = cand & -cand
             cand ^= low
@@ -150,27 +146,49 @@ def _search(
                 nr = rmask if k else rmask ^ low
                 if nr & ~below[w]:
                     continue
-                req[c] = k
-                rec(w, word + alphabet[c], req_left - 1, nr, hmask, jk_left, used, jk)
-                req[c] = k + 1
+                nw = word + alphabet[c]
+                if (
+                    req_left == 1
+                    and terminal[w]
+                    and long_enough
+                    and used >= need_hand
+                    and (jk < 2 or n1 >= two_min)
+                ):
+                    out.append(nw)
+                if masks[w] & (nr | hmask | jm):
+                    req[c] = k
+                    rec(w, nw, req_left - 1, nr, hmask, jk_left, used, jk)
+                    req[c] = k + 1
             elif rmask & ~below[w]:
                 continue
             elif hmask & low:
                 k = hand[c] - 1
-                hand[c] = k
-                rec(
-                    w,
-                    word + alphabet[c],
-                    req_left,
-                    rmask,
-                    hmask if k else hmask ^ low,
-                    jk_left,
-                    used + 1,
-                    jk,
-                )
-                hand[c] = k + 1
+                nh = hmask if k else hmask ^ low
+                nw = word + alphabet[c]
+                if (
+                    not req_left
+                    and terminal[w]
+                    and long_enough
+                    and used >= need_hand - 1
+                    and (jk < 2 or n1 >= two_min)
+                ):
+                    out.append(nw)
+                if masks[w] & (rmask | nh | jm):
+                    hand[c] = k
+                    rec(w, nw, req_left, rmask, nh, jk_left, used + 1, jk)
+                    hand[c] = k + 1
             else:
-                rec(w, word + alphabet[c], req_left, rmask, hmask, jk_left - 1, used + 1, jk + 1)
+                nw = word + alphabet[c]
+                if (
+                    not req_left
+                    and terminal[w]
+                    and long_enough
+                    and used >= need_hand - 1
+                    and (jk < 1 or n1 >= two_min)
+                ):
+                    out.append(nw)
+                if masks[w] & (rmask | hmask | (joker_mask if jk_left > 1 else 0)):
+                    rec(w, nw, req_left, rmask, hmask, jk_left - 1, used + 1, jk + 1)
 
     if req_mask & ~below[g.root]:
         return out

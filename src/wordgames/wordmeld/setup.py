@@ -10,7 +10,7 @@ import attrs
 from wordgames._core.errors import InvalidStateError, RulesError
 from wordgames._core.serial import get_list, get_map, get_str
 from wordgames.lexicon import Lexicon, fold_word
-from wordgames.wordmeld.deck import JOKER, DeckSpec, default_deck
+from wordgames.wordmeld.deck import DeckSpec, default_deck
 
 __all__ = ["BUILTIN_LEXICON", "WORDMELD", "Setup"]
 
@@ -155,5 +155,4 @@ class Setup:
             lists.append(frozenset(words))
         if WORDMELD not in lists[1]:
             raise InvalidStateError("winning words must include WORDMELD")
-        assert JOKER not in alphabet
         return cls(deck, lexicon, lists[0], lists[1], lists[2])
