@@ -54,10 +54,20 @@ def random_position(seed: int, lex: Lexicon) -> wm.State:
     )
 
 
-def all_words(state: wm.State) -> set[str]:
+_COUNTS: dict[str, Counter[str]] = {}
+
+
+def all_words(state: wm.State) -> dict[str, Counter[str]]:
+    """Every valid word with its letter counts (cached across examples)."""
     s = state.setup
     assert s.lexicon is not None
-    return set(s.lexicon) | s.official | s.winning | s.proper_names
+    out = {}
+    for w in (*s.lexicon, *s.official, *s.winning, *s.proper_names):
+        c = _COUNTS.get(w)
+        if c is None:
+            c = _COUNTS[w] = Counter(w)
+        out[w] = c
+    return out
 
 
 def missing(need: Counter[str], have: Counter[str]) -> int:
@@ -79,8 +89,10 @@ def brute_force(
     words = all_words(state)
     official = state.setup.official
     hand_words = set()
-    for w in words:
-        m = missing(Counter(w), have)
+    for w, cw in words.items():
+        if len(w) > len(hand):
+            continue
+        m = missing(cw, have)
         if m > jokers or (len(w) < rules.hand_word_min and w not in official):
             continue
         if m >= 2 and len(w) < rules.two_joker_min:
@@ -91,9 +103,10 @@ def brute_force(
     for i, old in enumerate(state.table):
         base = sum(1 for c in old if CL[c] == "*")
         req = Counter(table_word_letters(state, i))
-        for w in words:
-            cw = Counter(w)
-            if len(w) <= len(old) or req - cw or len(w) < rules.table_word_min:
+        for w, cw in words.items():
+            if not len(old) < len(w) <= len(old) + len(hand) or len(w) < rules.table_word_min:
+                continue
+            if req - cw:
                 continue
             m = missing(cw - req, have)
             if m > min(jokers, EXTEND_JOKERS):
@@ -112,9 +125,8 @@ def brute_force(
             if rest_jokers >= 2 and len(rest) < rules.two_joker_min:
                 continue
             b = 1 if CL[c] == "*" else 0
-            for w in words:
-                cw = Counter(w)
-                if letters[k] not in cw or len(w) < rules.table_word_min:
+            for w, cw in words.items():
+                if not rules.table_word_min <= len(w) <= len(hand) + 1 or letters[k] not in cw:
                     continue
                 m = missing(cw - Counter({letters[k]: 1}), have)
                 if m > min(jokers, BORROW_JOKERS) or (b + m >= 2 and len(w) < 5):

@@ -64,6 +64,7 @@ class View:
     idle: int
     winner: int | None
     reason: str | None
+    _cache: dict[str, State] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     @classmethod
     def of(cls, state: State, viewer: int | None) -> View:
@@ -152,7 +153,11 @@ class View:
         )
 
     def _proxy(self) -> State:
-        return self.sample_state(random.Random(0))
+        # any consistent state gives the viewer's legal actions; keep one (and its caches)
+        proxy = self._cache.get("proxy")
+        if proxy is None:
+            proxy = self._cache["proxy"] = self.sample_state(random.Random(0))
+        return proxy
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The viewer's legal actions when the viewer may act now, else ``()``."""
