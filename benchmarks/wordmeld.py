@@ -70,12 +70,15 @@ def bench_legal(n: int, seed: int) -> None:
     position(rng, lex, words_by_len).legal_actions()
     first = time.perf_counter() - t0
     times = []
+    cpu = []
     counts = []
     kinds: dict[str, int] = {}
     for _ in range(n):
         state = position(rng, lex, words_by_len)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         acts = state.legal_actions()
+        cpu.append(time.process_time() - c0)
         times.append(time.perf_counter() - t0)
         counts.append(len(acts))
         for o in state.play_options():
@@ -90,6 +93,7 @@ def bench_legal(n: int, seed: int) -> None:
         f"median {statistics.median(times) * 1000:.1f} ms, "
         f"p90 {times[int(0.9 * (n - 1))] * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
     )
+    print(f"  (CPU time: median {statistics.median(cpu) * 1000:.1f} ms; wall time above)")
     print(
         f"  actions per position: median {statistics.median(counts):.0f}, max {max(counts)}; "
         f"plays by class: {dict(sorted(kinds.items()))}"
@@ -101,9 +105,12 @@ def bench_games(n: int, seed: int) -> None:
     times = []
     lengths = []
     reasons: dict[str, int] = {}
+    cpu = []
     for i in range(n):
         t0 = time.perf_counter()
+        c0 = time.process_time()
         rec = wordgames.play(state, wm.bots.GreedyBot(), random.Random(seed + i))
+        cpu.append(time.process_time() - c0)
         times.append(time.perf_counter() - t0)
         lengths.append(len(rec.actions))
         out = rec.replay().outcome
@@ -111,7 +118,8 @@ def bench_games(n: int, seed: int) -> None:
         reasons[out.reason] = reasons.get(out.reason, 0) + 1
     print(
         f"greedy 4-player game to the end, {n} games: median {statistics.median(times):.2f} s, "
-        f"max {max(times):.2f} s; actions per game median {statistics.median(lengths):.0f}; "
+        f"max {max(times):.2f} s (CPU median {statistics.median(cpu):.2f} s); "
+        f"actions per game median {statistics.median(lengths):.0f}; "
         f"endings {reasons}"
     )
     t0 = time.perf_counter()

@@ -487,3 +487,19 @@ def test_record_round_trip_with_greedy_bots() -> None:
     assert rec.replay().is_terminal
     back = wordgames.Record.from_json(rec.to_json())
     assert back == rec
+
+
+def test_view_from_dict_rejects_bad_data_cleanly() -> None:
+    from tests.conformance.harness import _mutations
+
+    rng = random.Random(11)
+    state = resolve(wm.new_game(3, lexicon=TINY), rng).apply(wm.PickPile())
+    state = resolve(state, rng)
+    for viewer in (None, 0, 1):
+        d = state.view(viewer).to_dict()
+        for bad in [*_mutations(d, rng, 60), None, [], {**d, "kind": "state"}]:
+            try:
+                view = wm.View.from_dict(bad)
+            except InvalidStateError:
+                continue
+            assert wm.View.from_dict(view.to_dict()) == view
