@@ -254,6 +254,8 @@ def test_bad_plays_have_distinct_codes() -> None:
         assert code_of(state, action) == expected, expected
         seen.add(expected)
     assert len(seen) == len([a for a in codes.values() if a is not None])
+    assert code_of(state, lay(state, (d_, "o", g_))) == "unknown_card"  # type: ignore[arg-type]
+    assert code_of(state, lay(state, (d_, True, g_))) == "unknown_card"
     # the same word with one joker is fine, and with two jokers once it has 5 letters
     assert state.is_legal(lay(state, (d_, o_, g_, j0), letters=((j0, "S"),)))
     nothing_changed = state.to_dict()

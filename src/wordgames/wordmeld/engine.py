@@ -71,7 +71,7 @@ def analyze_play(
         if not word:
             raise fail("empty_word", "a word needs at least one card")
         for c in word:
-            if not 0 <= c < n_cards:
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < n_cards:
                 raise fail("unknown_card", f"there is no card {c} (the deck has {n_cards})")
             if c in seen:
                 raise fail("card_used_twice", f"card {c} appears twice on the new table")

@@ -4,13 +4,18 @@ Enumerating every rearrangement of the table is intractable, so the listed plays
 these three classes (``check``/``apply`` accept every other legal rearrangement too):
 
 ``hand``
-    one new word laid from the hand alone, appended to the table (the only class before the
-    player's first word);
+    one new word laid from the hand alone (any number of jokers), appended to the table (the
+    only class before the player's first word);
 ``extend``
-    one table word rebuilt, in any order, from all of its cards plus one or more hand cards;
+    one table word rebuilt, in any order, from all of its cards plus one or more hand cards,
+    at most :data:`EXTEND_JOKERS` (1) of them a joker;
 ``borrow``
-    one card taken out of a table word whose other cards, in their order, still spell a valid
-    word, and combined with hand cards into a new word appended to the table.
+    one card taken out of a table word of 4+ letters whose other cards, in their order, still
+    spell a valid word, combined with hand cards (at most :data:`BORROW_JOKERS` (0) jokers)
+    into a new word appended to the table.
+
+The joker limits keep ``legal_actions()`` fast (two jokers multiply the extensions of every
+table word); plays beyond them are still legal when stated explicitly.
 
 In every class each word is listed once, with one canonical choice of cards: for each letter,
 table cards first, then the lowest-numbered hand cards of that letter, then jokers (lowest id
