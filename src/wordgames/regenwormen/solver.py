@@ -48,6 +48,35 @@ _EXACT_SCALE = 6**36  # 6**(8+7+...+1): every exact value is an integer over thi
 _P6 = tuple(6**n for n in range(_DICE + 1))
 
 Key = tuple[int, int, int]  # (mask of faces set aside, dice left, total)
+_Fetch = Callable[[Sequence[Any]], tuple[Any, ...]]
+# Rolls offering k choices: k fetchers (the i-th fetches the i-th choice of every such roll)
+# and the rolls' weights.
+_Group = tuple[tuple[_Fetch, ...], tuple[int, ...]]
+
+
+def _fetcher(indexes: Sequence[int]) -> _Fetch:
+    """A function returning ``tuple(values[i] for i in indexes)`` (itemgetter speed)."""
+    if len(indexes) == 1:
+        only = indexes[0]
+        return lambda values: (values[only],)
+    return operator.itemgetter(*indexes)
+
+
+def _groups(choices: Mapping[tuple[int, ...], int]) -> tuple[_Group, ...]:
+    """Group rolls by their number of choices, so that evaluation is a few C-level passes:
+    fetch each column of children values at once, fold them with a pairwise max."""
+    by_arity: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for children, weight in choices.items():
+        by_arity.setdefault(len(children), []).append((children, weight))
+    return tuple(
+        (
+            tuple(_fetcher([ch[j] for ch, _ in entries]) for j in range(arity)),
+            tuple(w for _, w in entries),
+        )
+        for arity, entries in sorted(by_arity.items())
+    )
+
+
 #: A caller's value of an outcome.
 Value = int | float | Fraction
 #: What plans report: a Fraction for exact (all-integer or Fraction) input, else a float.
@@ -61,12 +90,8 @@ class _Table:
     keys: tuple[Key, ...]
     index: Mapping[Key, int]
     leaves: tuple[int, ...]  # positions with no dice left
-    # (position, dice, bust weight, single children, their weights, getters of the children
-    # of rolls offering a choice, their weights)
-    rolls: tuple[
-        tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[Any, ...], tuple[int, ...]],
-        ...,
-    ]
+    # (position, dice, bust weight, choice groups); see _groups
+    rolls: tuple[tuple[int, int, int, tuple[_Group, ...]], ...]
     groups: int  # roll groups enumerated (a size figure for the benchmark)
 
 
@@ -105,8 +130,7 @@ def _table() -> _Table:
         free = [v for v in range(6) if not mask >> v & 1]
         taken = 6 - len(free)
         bust = 0
-        singles: dict[int, int] = {}
-        multis: dict[tuple[int, ...], int] = {}
+        choices: dict[tuple[int, ...], int] = {}  # the children a roll offers -> weight
         for c in _counts(n, len(free)):
             groups += 1
             rest = n - sum(c)
@@ -120,23 +144,11 @@ def _table() -> _Table:
                     if k
                 )
             )
-            if not children:
-                bust += weight
-            elif len(children) == 1:
-                singles[children[0]] = singles.get(children[0], 0) + weight
+            if children:
+                choices[children] = choices.get(children, 0) + weight
             else:
-                multis[children] = multis.get(children, 0) + weight
-        rolls.append(
-            (
-                i,
-                n,
-                bust,
-                tuple(singles),
-                tuple(singles.values()),
-                tuple(operator.itemgetter(*ch) for ch in multis),
-                tuple(multis.values()),
-            )
-        )
+                bust += weight
+        rolls.append((i, n, bust, _groups(choices)))
     rolls.sort(key=lambda r: r[1])  # children always have fewer dice: evaluate upwards
     leaves = tuple(i for i, k in enumerate(keys) if k[1] == 0)
     return _Table(tuple(keys), index, leaves, tuple(rolls), groups)
@@ -149,7 +161,7 @@ def build() -> dict[str, int]:
         "positions": len(t.keys),
         "roll_positions": len(t.rolls),
         "roll_groups": t.groups,
-        "merged_entries": sum(len(r[3]) + len(r[5]) for r in t.rolls),
+        "merged_entries": sum(len(g[1]) for r in t.rolls for g in r[3]),
     }
 
 
@@ -273,14 +285,14 @@ def solve(stop_values: Sequence[Value | None] | Mapping[int, Value], bust_value:
         s = stop_at[i]
         values[i] = bust if s is None else s
     div: Callable[[Any, int], Any] = operator.floordiv if exact else operator.truediv
-    getter = values.__getitem__
     mul = operator.mul
-    for i, n, bust_w, singles, single_w, multis, multi_w in table.rolls:
-        acc = (
-            bust_w * bust
-            + sum(map(mul, single_w, map(getter, singles)))
-            + sum(map(mul, multi_w, [max(g(values)) for g in multis]))
-        )
+    for i, n, bust_w, groups in table.rolls:
+        acc = bust_w * bust
+        for fetchers, weights in groups:
+            best: Sequence[Any] = fetchers[0](values)
+            for fetch in fetchers[1:]:  # pairwise max, inline (much faster than max())
+                best = [x if x > y else y for x, y in zip(best, fetch(values))]  # noqa: B905
+            acc += sum(map(mul, weights, best))
         r = div(acc, _P6[n])
         rolls[i] = r
         s = stop_at[i]

@@ -83,6 +83,7 @@ def _build_rolls() -> tuple[
 
 
 _OUTCOMES, _SAMPLERS, _ROLL_COUNTS = _build_rolls()
+_SAMPLER_BY_DICE = (_SAMPLERS[1], *(_SAMPLERS[n] for n in range(1, DICE + 1)))  # [0] unused
 
 
 def _mask(counts: tuple[int, ...]) -> int:
@@ -106,6 +107,9 @@ _ROLL_INFO = {
     for pairs in _OUTCOMES.values()
     for roll, _ in pairs
 }
+# The same keyed by the identity of the canonical Roll objects (which live as long as the
+# module): sampled rolls skip hashing.
+_ROLL_BY_ID = {id(roll): info for roll, info in _ROLL_INFO.items()}
 # kept counts -> total points
 _KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _KEPT_MASK}
 
@@ -239,7 +243,7 @@ class State:
         """One roll of the remaining dice, drawn with ``rng`` (same law as chance_outcomes)."""
         if self.phase != ROLL:
             raise IllegalActionError("not_a_chance_node", None, "no roll is pending")
-        rolls, cum, bits = _SAMPLERS[DICE - sum(self.kept)]
+        rolls, cum, bits = _SAMPLER_BY_DICE[DICE - sum(self.kept)]
         # exact uniform integer below 6**n by rejection, as random.randrange does
         limit = cum[-1]
         r = rng.getrandbits(bits)
@@ -420,10 +424,12 @@ class State:
         phase = self.phase
         if phase == ROLL:
             if type(action) is Roll:
-                try:
-                    info = _ROLL_INFO.get(action)
-                except TypeError:  # unhashable junk inside the faces
-                    info = None
+                info = _ROLL_BY_ID.get(id(action))  # the sampler's own Roll objects
+                if info is None:
+                    try:
+                        info = _ROLL_INFO.get(action)
+                    except TypeError:  # unhashable junk inside the faces
+                        info = None
                 if info is not None and info[1] == DICE - sum(self.kept):
                     if info[2] & ~_KEPT_MASK[self.kept]:
                         new = _new(State)
