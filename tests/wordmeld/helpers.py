@@ -78,7 +78,7 @@ def make_state(
     n = len(hands)
     base = wm.new_game(
         n,
-        rules=rules,
+        rules=rules or wm.Rules(),
         lexicon=lexicon,
         official=official,
         winning=winning,

@@ -62,10 +62,13 @@ __all__ = [
 ]
 
 
+_DEFAULT_RULES = Rules()
+
+
 def new_game(
     players: int | Sequence[str] = 2,
     *,
-    rules: Rules | None = None,
+    rules: Rules = _DEFAULT_RULES,
     language: str = "en",
     deck: DeckSpec | None = None,
     lexicon: Lexicon | str | None = "builtin",
@@ -81,7 +84,6 @@ def new_game(
     lexicon; ``"builtin"`` = the packaged one for ``en``/``es``), the ``official`` (premium)
     list, extra ``winning`` words (WORDMELD always wins) and allowed ``proper_names``.
     """
-    rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise RulesError("rules must be a wordmeld.Rules")
     names = player_names(players, rules.min_players, rules.max_players)
