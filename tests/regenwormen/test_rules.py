@@ -414,3 +414,40 @@ def test_str_picture() -> None:
     assert "25" in text
     assert "rolled [1 1 2 2 5]" in text
     assert "total 13" in text
+
+
+# -- views and serialisation edges ------------------------------------------------------------
+
+
+def test_view_holds_everything_and_validates() -> None:
+    state = position(stacks=((25,), (30,)), kept="w w 3", phase="set_aside", roll="1 1 2 2 5")
+    view = state.view(1)
+    assert view.state == state
+    assert view.legal_actions() == ()  # player 1 is not deciding
+    assert state.view(0).legal_actions() == state.legal_actions()
+    assert state.view(None).legal_actions() == ()
+    assert rw.View.from_dict(view.to_dict()) == view
+    for bad in ({**view.to_dict(), "viewer": 2}, {**view.to_dict(), "viewer": True}):
+        with pytest.raises(wordgames.InvalidStateError):
+            rw.View.from_dict(bad)
+    with pytest.raises(ValueError):
+        state.view(2)
+
+
+def test_sample_chance_needs_a_chance_node() -> None:
+    state = position(kept="w w w 5 5 5", phase="decide")
+    with pytest.raises(IllegalActionError):
+        state.sample_chance(random.Random(0))
+    assert state.chance_outcomes() == ()
+
+
+def test_actor() -> None:
+    state = position(kept="w w w 5 5 5", phase="decide", turn=1)
+    assert state.actor(rw.Take(30)) == 1
+    assert state.actor(roll("1 2")) is None
+
+
+def test_redaction_shows_everything() -> None:
+    rec = wordgames.play(rw.new_game(2), wordgames.RandomBot(), random.Random(3))
+    red = rec.redact(1)
+    assert list(red.actions) == [str(a) for a in rec.actions]
