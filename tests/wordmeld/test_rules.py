@@ -505,3 +505,38 @@ def test_view_from_dict_rejects_bad_data_cleanly() -> None:
             except InvalidStateError:
                 continue
             assert wm.View.from_dict(view.to_dict()) == view
+
+
+def test_no_idle_cap_means_no_blocked_end() -> None:
+    d = Dealer()
+    state = make_state(
+        [d("QXZJ"), d("KVW")], discard=(card("B"),), rules=wm.Rules(max_idle_rounds=None)
+    )
+    for _ in range(30):
+        state = state.apply(wm.PickDiscard())
+        state = state.apply(wm.Discard(state.hands[state.turn][0]))
+    assert not state.is_terminal
+    assert state.idle == 30
+
+
+def test_spanish_game_with_enye() -> None:
+    state = wm.new_game(2, language="es", official=["niño"])
+    assert state.setup.official == {"NIÑO"}
+    deck = state.setup.deck
+    ids = {x: [c for c in range(deck.size) if deck.card_letters[c] == x] for x in "NIÑOA"}
+    n, i, enye, o, a = (ids[x][0] for x in "NIÑOA")
+    hand = (n, i, enye, o, a)
+    s = attrs.evolve(
+        state,
+        hands=(tuple(sorted(hand)), (ids["N"][1],)),
+        pile=tuple(c for c in range(deck.size) if c not in hand and c != ids["N"][1]),
+        phase="turn",
+        queue=(),
+        after="",
+    )
+    after = s.apply(wm.Play(((n, i, enye, o),)))
+    assert after.word_texts() == ("NIÑO",)
+    assert after.current_player == 1  # official: nothing drawn
+    nina = s.apply(wm.Play(((n, i, enye, a),)))
+    assert nina.queue == (0, 0, 0)  # NIÑA is a common word: 4 - 1 draws
+    assert s.is_legal(wm.Play(((n, i, enye, o),)))
