@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -45,6 +46,31 @@ def traced(fn: Callable[[], T]) -> tuple[T, int]:
     return out, kept
 
 
+_RSS = """
+import gc, resource
+from wordgames.lexicon import Lexicon
+def rss():
+    gc.collect()
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+before = rss()
+lex = Lexicon.builtin("en")
+loaded = rss()
+peak0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+lex.gaddag
+print(loaded - before, rss() - loaded, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak0)
+"""
+
+
+def rss_kb() -> tuple[int, ...]:
+    """Resident-memory growth (KB) in a fresh process: loading ENABLE; then building its
+    GADDAG (kept, and the transient peak). Linux only."""
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return tuple(int(x) for x in out)
+
+
 def racks(rng: random.Random, n: int, letters: int, blanks: int) -> list[str]:
     counts = (9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1)
     bag = "".join(chr(65 + i) * n for i, n in enumerate(counts))  # the English tile bag
@@ -68,6 +94,13 @@ def main(argv: list[str]) -> int:
     print(f"load the packaged ENABLE lexicon (read + inflate + validate): best {load:.3f} s")
     lex, kept = traced(lambda: _from_bytes(_data_file("en.lex"), None, reuse=False))
     print(f"memory kept by one loaded lexicon (tracemalloc): {kept / 1e6:.1f} MB")
+    if sys.platform.startswith("linux"):
+        load_kb, gaddag_kb, peak_kb = rss_kb()
+        print(
+            f"resident memory (RSS) in a fresh process: loading ENABLE adds "
+            f"{load_kb / 1e3:.1f} MB; building its GADDAG keeps {gaddag_kb / 1e3:.1f} MB more "
+            f"(transient peak during the build +{peak_kb / 1e3:.0f} MB)"
+        )
     wall = time.perf_counter()
     g, gtime = timed(lambda: lex.gaddag)
     wall = time.perf_counter() - wall

@@ -17,10 +17,10 @@ and must be treated as read-only.
 
 from __future__ import annotations
 
+import struct
 import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
 from typing import NoReturn
 
 from wordgames._core.errors import InvalidStateError
@@ -248,34 +248,62 @@ def _graph_from_bytes(data: bytes) -> WordGraph:
 # -- construction ------------------------------------------------------------------------
 
 
+_MARK = 0xFFFFFFFF  # terminal marker entry (no edge can have this value, see _Builder)
+_PACK = tuple(struct.Struct(f"<{n}I").pack for n in range(66))
+
+
 class _Builder:
     """Incremental minimisation of sorted input (after Daciuk, Mihov, Watson and Watson,
     2000): nodes are finished children first and equal nodes are merged.
 
-    A finished node is a tuple of ints: one entry ``code | target << 6`` per edge, codes
-    ascending, then ``-1`` if the node is terminal.
+    A finished node's key is its entries packed as little-endian uint32: one entry
+    ``code | target << 6`` per edge, codes ascending, then :data:`_MARK` if it is terminal.
+    (Packed bytes keep the register small; tuples of ints would take three times the memory.)
     """
 
-    __slots__ = ("next_id", "nodes", "register")
+    __slots__ = ("masks", "next_id", "nodes", "register", "terms")
 
     def __init__(self, start_id: int = 0) -> None:
-        self.register: dict[tuple[int, ...], int] = {}
-        self.nodes: list[tuple[int, ...]] = []
+        self.register: dict[bytes, int] = {}
+        self.nodes: list[bytes] = []
+        self.masks: list[int] = []
+        self.terms: list[int] = []
         self.next_id = start_id
 
-    def add_sorted(self, strings: Sequence[str], ends: Sequence[int]) -> int:
+    def add_sorted(self, strings: Iterable[str], ends: Iterable[int]) -> int:
         """Add the minimal graph of the trie of ``strings`` (sorted, distinct code strings)
         and return the root's id. ``ends[i]`` is the last entry of the node where
-        ``strings[i]`` ends: -1 (terminal) or an edge of the largest code.
+        ``strings[i]`` ends: :data:`_MARK` (terminal) or an edge with the largest code.
         """
-        register, nodes = self.register, self.nodes
+        register, nodes, masks, terms = self.register, self.nodes, self.masks, self.terms
+        pack = _PACK
+        mark = _MARK
         nid = self.next_id
         stack: list[list[int]] = [[]]
-        tails: list[int | None] = [None]
+        tails: list[int] = [-1]
         push, pop = stack.append, stack.pop
         tpush, tpop = tails.append, tails.pop
         base = CODE_BASE
         prev = ""
+        v = -1
+
+        def new_node(key: bytes, kids: list[int], tail: int) -> int:
+            nonlocal nid
+            v = register[key] = nid
+            nid += 1
+            term = 0
+            if tail == mark:
+                term = 1
+                kids.pop()
+                key = key[:-4]
+            m = 0
+            for x in kids:
+                m |= 1 << (x & 63)
+            nodes.append(key)
+            masks.append(m)
+            terms.append(term)
+            return v
+
         for s, end in zip(strings, ends, strict=True):
             n = len(s)
             m = min(n, len(prev))
@@ -285,39 +313,34 @@ class _Builder:
             for d in range(len(prev), lcp, -1):
                 kids = pop()
                 tail = tpop()
-                if tail is not None:
+                if tail >= 0:
                     kids.append(tail)
-                key = tuple(kids)
-                v = register.get(key)
-                if v is None:
-                    v = register[key] = nid
-                    nid += 1
-                    nodes.append(key)
+                key = pack[len(kids)](*kids)
+                v = register.get(key, -1)
+                if v < 0:
+                    v = new_node(key, kids, tail)
                 stack[-1].append(ord(prev[d - 1]) - base | v << 6)
             for _ in range(lcp + 1, n):
                 push([])
-                tpush(None)
+                tpush(-1)
             push([])
             tpush(end)
             prev = s
-        root = -1
         for d in range(len(prev), -1, -1):
             kids = pop()
             tail = tpop()
-            if tail is not None:
+            if tail >= 0:
                 kids.append(tail)
-            key = tuple(kids)
-            found = register.get(key)
-            if found is None:
-                found = register[key] = nid
-                nid += 1
-                nodes.append(key)
+            key = pack[len(kids)](*kids)
+            v = register.get(key, -1)
+            if v < 0:
+                v = new_node(key, kids, tail)
             if d:
-                stack[-1].append(ord(prev[d - 1]) - base | found << 6)
-            else:
-                root = found
+                stack[-1].append(ord(prev[d - 1]) - base | v << 6)
+        if nid >= 1 << 26:  # pragma: no cover - a hundred times ENABLE's GADDAG
+            raise ValueError("word graph too large")
         self.next_id = nid
-        return root
+        return v
 
     def layout(self, base: WordGraph | None = None) -> WordGraph:
         """Flatten the nodes (numbered after ``base``'s nodes, if given) into a WordGraph."""
@@ -330,24 +353,16 @@ class _Builder:
         else:
             first, mask, terminal = array("I", [0]), array("Q"), array("B")
             labels, targets = array("B"), array("I")
-        nodes = self.nodes
-        terms = [1 if key and key[-1] < 0 else 0 for key in nodes]
-        if any(terms):
-            nodes = [key[:-1] if t else key for key, t in zip(nodes, terms, strict=True)]
+        entries = array("I")
+        entries.frombytes(b"".join(self.nodes))
+        if sys.byteorder == "big":  # pragma: no cover
+            entries.byteswap()
         offset = first[-1]
-        firsts = [offset := offset + len(key) for key in nodes]
-        masks: list[int] = []
-        for key in nodes:
-            m = 0
-            for x in key:
-                m |= 1 << (x & 63)
-            masks.append(m)
-        flat = list(chain.from_iterable(nodes))
-        first.extend(firsts)
-        mask.extend(masks)
-        terminal.extend(terms)
-        labels.extend([x & 63 for x in flat])
-        targets.extend([x >> 6 for x in flat])
+        first.extend([offset := offset + (len(key) >> 2) for key in self.nodes])
+        mask.extend(self.masks)
+        terminal.extend(self.terms)
+        labels.extend([x & 63 for x in entries])
+        targets.extend(array("I", (x >> 6 for x in entries)))
         return WordGraph(first, mask, terminal, labels, targets)
 
 
@@ -355,7 +370,7 @@ def build_dawg(words: Sequence[str]) -> WordGraph:
     """The minimal DAWG of ``words``: sorted, distinct, non-empty code strings (see
     :data:`CODE_BASE`)."""
     builder = _Builder()
-    builder.add_sorted(words, [-1] * len(words))
+    builder.add_sorted(words, [_MARK] * len(words))
     return builder.layout()
 
 
@@ -390,4 +405,5 @@ def build_gaddag(dawg: WordGraph, alphabet_size: int) -> WordGraph:
     del rev_target
     builder = _Builder(start_id=dawg.num_nodes)
     builder.add_sorted(keys, ends)
+    del keys, ends
     return builder.layout(base=dawg)
