@@ -231,3 +231,40 @@ def test_spanish_max_length_per_spelling() -> None:
         ["chacha"], language="es", alphabet=Lexicon.builtin("es").alphabet, max_length=4
     )
     assert list(lex) == ["[CH]A[CH]A"]
+
+
+def test_hard_limits_skip_garbage() -> None:
+    from wordgames.lexicon import MAX_WORD_TILES
+
+    huge = "A" * (MAX_WORD_TILES + 1)
+    lex = Lexicon.from_words([huge, "A" * MAX_WORD_TILES, "cat"])
+    assert "A" * MAX_WORD_TILES in lex
+    assert lex.skipped == ((huge, "too_long"),)
+    assert lex.match("*") == sorted(["A" * MAX_WORD_TILES, "CAT"])
+    es_tiles = Lexicon.builtin("es").alphabet
+    ll = "L" * 40
+    es = Lexicon.from_words([ll, "calle"], language="es", alphabet=es_tiles)
+    assert es.skipped == ((ll, "too_many_spellings"),)
+    assert set(es) == {"CA[LL]E", "CALLE"}
+    with pytest.raises(LexiconError):
+        es.tokenizations(ll)
+
+
+def test_forged_deep_graph_is_rejected() -> None:
+    from array import array
+
+    from wordgames.lexicon import MAX_WORD_TILES
+
+    from .test_properties import _forge
+
+    n = MAX_WORD_TILES + 2  # a chain spelling "A" * (n - 1)
+    first = array("I", [0, *range(n)])  # node 0: no edges; node v: one edge, to v - 1
+    mask = array("Q", [0] + [1] * (n - 1))
+    terminal = array("B", [1] + [0] * (n - 1))
+    labels = array("B", [0] * (n - 1))
+    targets = array("I", range(n - 1))
+    deep = WordGraph(first, mask, terminal, labels, targets)
+    deep.validate(26)
+    lex = Lexicon.from_words(["x"])
+    with pytest.raises(InvalidStateError):
+        Lexicon.from_bytes(_forge(lex, deep.to_bytes()))

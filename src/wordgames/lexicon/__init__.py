@@ -14,6 +14,8 @@ from wordgames.lexicon._graph import WordGraph
 from wordgames.lexicon._lexicon import BUILTIN_LEXICONS, Lexicon
 from wordgames.lexicon.alphabet import (
     LATIN_ALPHABET,
+    MAX_SPELLINGS,
+    MAX_WORD_TILES,
     SPANISH_ALPHABET,
     SPANISH_TILE_ALPHABET,
     default_alphabet,
@@ -23,6 +25,8 @@ from wordgames.lexicon.alphabet import (
 __all__ = [
     "BUILTIN_LEXICONS",
     "LATIN_ALPHABET",
+    "MAX_SPELLINGS",
+    "MAX_WORD_TILES",
     "SPANISH_ALPHABET",
     "SPANISH_TILE_ALPHABET",
     "Lexicon",

@@ -138,6 +138,24 @@ class WordGraph:
             out[v] = s
         return out
 
+    def count_and_depth(self) -> tuple[int, int]:
+        """Number of words (terminal paths from the root) and the longest path's length."""
+        first, targets, terminal = self.first, self.targets, self.terminal
+        n = len(self.mask)
+        counts = [0] * n
+        depths = [0] * n
+        for v in range(n):  # children have lower ids than parents
+            s = terminal[v]
+            d = 0
+            for e in range(first[v], first[v + 1]):
+                t = targets[e]
+                s += counts[t]
+                if depths[t] >= d:
+                    d = depths[t] + 1
+            counts[v] = s
+            depths[v] = d
+        return counts[-1], depths[-1]
+
     def sequences(self, node: int | None = None) -> Iterator[tuple[int, ...]]:
         """Every code sequence from ``node`` (default root) to a terminal, in code order."""
         first, labels, targets, terminal = self.first, self.labels, self.targets, self.terminal

@@ -20,6 +20,7 @@ from wordgames.lexicon._graph import CODE_BASE, WordGraph, build_dawg, build_gad
 from wordgames.lexicon._search import ANY, OPT, STAR, anagram_search, pattern_search
 from wordgames.lexicon.alphabet import (
     LATIN_ALPHABET,
+    MAX_WORD_TILES,
     SPANISH_ALPHABET,
     SPANISH_TILE_ALPHABET,
     Tiles,
@@ -49,7 +50,7 @@ BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyT
 
 _MAGIC = b"WGLEX\x00"
 _FORMAT = 1
-_MAX_INFLATED = 512 * 1024 * 1024
+_MAX_INFLATED = 256 * 1024 * 1024
 _CHARS = tuple(chr(CODE_BASE + c) for c in range(64))
 
 _REGISTRY: weakref.WeakValueDictionary[str, Lexicon] = weakref.WeakValueDictionary()
@@ -60,6 +61,7 @@ SKIP_DUPLICATE = "duplicate"
 SKIP_NOT_IN_ALPHABET = "not_in_alphabet"
 SKIP_TOO_LONG = "too_long"
 SKIP_EMPTY = "empty"
+SKIP_TOO_MANY_SPELLINGS = "too_many_spellings"
 
 
 def _digest(language: str, alphabet: Sequence[str], words: Iterable[str]) -> str:
@@ -183,6 +185,7 @@ class Lexicon:
             not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
         ):
             raise LexiconError(f"max_length must be a positive int or None, got {max_length!r}")
+        limit = MAX_WORD_TILES if max_length is None else min(max_length, MAX_WORD_TILES)
         tiles = Tiles(tiles_tuple, language)
         alpha_chars = frozenset(chr(k) for k in tiles.single_table)
         fast = not tiles.multi
@@ -217,20 +220,23 @@ class Lexicon:
                 if not alpha_chars.issuperset(f):
                     skipped.append((raw, SKIP_NOT_IN_ALPHABET))
                     continue
-                if max_length is not None and len(f) > max_length:
+                if len(f) > limit:
                     skipped.append((raw, SKIP_TOO_LONG))
                     continue
                 entries.add(f.translate(to_codes))
                 continue
-            spellings = tiles.tokenize(f)
+            try:
+                spellings = tiles.tokenize(f)
+            except LexiconError:
+                skipped.append((raw, SKIP_TOO_MANY_SPELLINGS))
+                continue
             if not spellings:
                 skipped.append((raw, SKIP_NOT_IN_ALPHABET))
                 continue
-            if max_length is not None:
-                spellings = [t for t in spellings if len(t) <= max_length]
-                if not spellings:
-                    skipped.append((raw, SKIP_TOO_LONG))
-                    continue
+            spellings = [t for t in spellings if len(t) <= limit]
+            if not spellings:
+                skipped.append((raw, SKIP_TOO_LONG))
+                continue
             for t in spellings:
                 entries.add("".join([_CHARS[c] for c in t]))
         if not entries:
@@ -458,7 +464,8 @@ class Lexicon:
     def tokenizations(self, plain: str) -> tuple[tuple[int, ...], ...]:
         """Every way to spell ``plain`` (folded first) in this alphabet's tiles, sorted; ``()``
         if there is none. Spanish crossword tiles: ``"CHICO"`` gives (CH,I,C,O) and
-        (C,H,I,C,O). Membership is not checked."""
+        (C,H,I,C,O). Membership is not checked. More than 64 spellings (garbage such as a
+        long run of L) raise LexiconError."""
         return tuple(self._tiles.tokenize(fold_word(plain.strip(), self._language)))
 
     def fold(self, word: str) -> str:
@@ -612,8 +619,11 @@ def _from_bytes(data: bytes, builtin: str | None, *, reuse: bool = True) -> Lexi
     if len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest):
         raise InvalidStateError(f"bad lexicon digest {digest!r}")
     dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet))
-    if dawg.path_counts()[dawg.root] != count:
+    words, depth = dawg.count_and_depth()
+    if words != count:
         raise InvalidStateError("lexicon word count disagrees with its word graph")
+    if depth > MAX_WORD_TILES:
+        raise InvalidStateError(f"lexicon has a word longer than {MAX_WORD_TILES} tiles")
     existing = _REGISTRY.get(digest)
     if existing is not None and builtin is None and reuse:
         return existing

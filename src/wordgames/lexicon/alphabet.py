@@ -16,6 +16,8 @@ from wordgames.lexicon._errors import LexiconError
 __all__ = [
     "LATIN_ALPHABET",
     "MAX_ALPHABET",
+    "MAX_SPELLINGS",
+    "MAX_WORD_TILES",
     "SPANISH_ALPHABET",
     "SPANISH_TILE_ALPHABET",
     "Tiles",
@@ -42,6 +44,14 @@ SPANISH_TILE_ALPHABET: tuple[str, ...] = (
     "RR",
     *"STUVXYZ",
 )
+
+#: Longest word a lexicon keeps, in tiles (far beyond real words; it bounds the depth of the
+#: word graphs, so searches and loading stay safe on any input).
+MAX_WORD_TILES = 255
+
+#: Most spellings one plain word may have in a tile set with multi-letter tiles (real Spanish
+#: words have at most a few; garbage like "LLLL...L" would have exponentially many).
+MAX_SPELLINGS = 64
 
 #: Largest alphabet a lexicon may have (the GADDAG separator takes code ``len(alphabet)`` and
 #: child masks are 64-bit).
@@ -179,7 +189,8 @@ class Tiles:
 
     def tokenize(self, folded: str) -> list[tuple[int, ...]]:
         """Every way to spell an already folded plain word in tiles (empty if none). A word in
-        bracket notation has exactly its one spelling."""
+        bracket notation has exactly its one spelling. More than :data:`MAX_SPELLINGS`
+        spellings raise LexiconError."""
         if "[" in folded:
             try:
                 return [tuple(self.parse(folded))]
@@ -189,10 +200,28 @@ class Tiles:
             table = self.single_table
             out = [table.get(ord(ch), -1) for ch in folded]
             return [] if -1 in out else [tuple(out)]
+        if self.count_spellings(folded) > MAX_SPELLINGS:
+            raise LexiconError(
+                f"{folded!r} has more than {MAX_SPELLINGS} spellings in {self._name()}"
+            )
         results: list[tuple[int, ...]] = []
         self._split(folded, 0, [], results)
         results.sort()
         return results
+
+    def count_spellings(self, folded: str) -> int:
+        """How many ways a plain folded word can be spelled in these tiles."""
+        n = len(folded)
+        ways = [0] * (n + 1)
+        ways[n] = 1
+        for i in range(n - 1, -1, -1):
+            ch = folded[i]
+            w = ways[i + 1] if ord(ch) in self.single_table else 0
+            for tile, _ in self.multi.get(ch, ()):
+                if folded.startswith(tile, i):
+                    w += ways[i + len(tile)]
+            ways[i] = w
+        return ways[0]
 
     def _split(self, s: str, i: int, acc: list[int], results: list[tuple[int, ...]]) -> None:
         if i == len(s):
