@@ -268,3 +268,12 @@ def test_forged_deep_graph_is_rejected() -> None:
     lex = Lexicon.from_words(["x"])
     with pytest.raises(InvalidStateError):
         Lexicon.from_bytes(_forge(lex, deep.to_bytes()))
+
+
+def test_huge_ranges_are_harmless(small: Lexicon) -> None:
+    assert small.containing("CA", before=(0, 10**12), after=(0, 10**12)) == [
+        "CAT",
+        "CATS",
+        "SCAT",
+    ]
+    assert small.containing("CA", before=10**12) == []

@@ -548,8 +548,11 @@ def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
         raise LexiconError(f"{what} must be an int, a (min, max) pair or None, got {spec!r}")
     if lo < 0 or (hi is not None and hi < lo):
         raise LexiconError(f"{what} range {spec!r} is empty or negative")
+    # no word is longer than MAX_WORD_TILES, so larger bounds change nothing
+    lo = min(lo, MAX_WORD_TILES + 1)
     if hi is None:
         return [ANY] * lo + [STAR]
+    hi = min(hi, MAX_WORD_TILES + 1)
     return [ANY] * lo + [OPT] * (hi - lo)
 
 
