@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordgames
@@ -451,3 +451,36 @@ def test_redaction_shows_everything() -> None:
     rec = wordgames.play(rw.new_game(2), wordgames.RandomBot(), random.Random(3))
     red = rec.redact(1)
     assert list(red.actions) == [str(a) for a in rec.actions]
+
+
+JUNK: list[object] = [
+    rw.Roll(([1],)),  # type: ignore[list-item]
+    rw.Roll((None,)),  # type: ignore[arg-type]
+    rw.Take([1]),  # type: ignore[arg-type]
+    rw.Take(None),  # type: ignore[arg-type]
+    rw.Steal([1], [2]),  # type: ignore[arg-type]
+    rw.Steal(None, None),  # type: ignore[arg-type]
+    rw.SetAside([1]),  # type: ignore[arg-type]
+    rw.SetAside(None),  # type: ignore[arg-type]
+    object(),
+    None,
+    "take 25",
+]
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=10)
+def test_junk_actions_raise_illegal_action_error_only(seed: int) -> None:
+    rec = wordgames.play(rw.new_game(3), rw.bots.HeuristicBot(), random.Random(seed))
+    for state in rec.states():
+        for junk in JUNK:
+            assert not state.is_legal(junk)
+            with pytest.raises(IllegalActionError):
+                state.apply(junk)  # type: ignore[arg-type]
+
+
+def test_equal_actions_of_other_number_types_are_accepted() -> None:
+    # attrs equality makes Take(30.0) == Take(30); apply accepts it and stores ints
+    state = position(stacks=((), (30,)), kept="w w w 5 5 5", phase="decide")
+    assert state.apply(rw.Steal(30, 1.0)).stacks == ((30,), ())  # type: ignore[arg-type]
+    assert type(state.apply(rw.Take(29.0)).stacks[0][0]) is int  # type: ignore[arg-type]

@@ -41,7 +41,6 @@ __all__ = [
 DICE = 8
 #: The grill tiles, 21 to 36.
 TILES = tuple(range(21, 37))
-_TILE_SET = frozenset(TILES)
 _VERSION = 1
 
 # Phases (stored as small ints; names in to_dict).
@@ -319,7 +318,10 @@ class State:
                 raise IllegalActionError(
                     "not_a_chance_node", action, f"no roll is pending (phase {self.phase_name})"
                 )
-            counts = _ROLL_COUNTS.get(action.faces)
+            try:
+                counts = _ROLL_COUNTS.get(action.faces)
+            except TypeError:  # unhashable junk inside the faces
+                counts = None
             if counts is None:
                 raise IllegalActionError(
                     "invalid_roll", action, "faces must be 1 to 8 dice showing 1-6 (6 = worm)"
@@ -567,7 +569,8 @@ class State:
         scores = self.scores()
         for p, name in enumerate(self.players):
             mark = ">" if p == self.turn and self.phase != OVER else " "
-            lines.append(f"{mark}{p} {name}: {tiles(self.stacks[p])}  [{scores[p]} worms]")
+            plural = "" if scores[p] == 1 else "s"
+            lines.append(f"{mark}{p} {name}: {tiles(self.stacks[p])}  [{scores[p]} worm{plural}]")
         outcome = self.outcome
         if outcome is not None:
             places = ", ".join(f"{p}: #{r}" for p, r in enumerate(outcome.ranking))
