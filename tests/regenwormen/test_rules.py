@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import wordgames
@@ -469,7 +469,6 @@ JUNK: list[object] = [
 
 
 @given(seed=st.integers(0, 2**32 - 1))
-@settings(max_examples=10)
 def test_junk_actions_raise_illegal_action_error_only(seed: int) -> None:
     rec = wordgames.play(rw.new_game(3), rw.bots.HeuristicBot(), random.Random(seed))
     for state in rec.states():

@@ -93,7 +93,6 @@ def test_positions_match_brute_force(grill: set[int], kept: tuple[int, ...]) -> 
 
 
 @given(a=st.sets(st.sampled_from(rw.TILES), min_size=1), b=st.sets(st.sampled_from(rw.TILES)))
-@settings(max_examples=10)
 def test_more_tiles_never_hurt(a: set[int], b: set[int]) -> None:
     assert solver.expected_worms(a | b) >= solver.expected_worms(a)
 
@@ -106,7 +105,6 @@ def test_expected_worms_examples() -> None:
 
 
 @given(seed=st.integers(0, 2**32 - 1))
-@settings(max_examples=15)
 def test_bellman_consistency_with_the_engine(seed: int) -> None:
     """Rolling from a game position is worth the probability-weighted best set-aside,
     computed through the engine's own chance outcomes and transitions."""
