@@ -35,9 +35,7 @@ def new_state(rng: random.Random) -> State:
 
 def _random_word(rng: random.Random) -> str:
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    return "".join(
-        rng.choice(letters + letters.lower() + "..") for _ in range(rng.randint(1, 8))
-    )
+    return "".join(rng.choice(letters + letters.lower() + "..") for _ in range(rng.randint(1, 8)))
 
 
 def candidate_actions(state: State, rng: random.Random) -> list[Any]:
@@ -53,8 +51,11 @@ def candidate_actions(state: State, rng: random.Random) -> list[Any]:
         out.append(attrs.evolve(a, word=a.word + "Q"))
         out.append(attrs.evolve(a, col=14))
     for _ in range(8):
-        out.append(Place(rng.randrange(-1, 16), rng.randrange(-1, 16), rng.random() < 0.5,
-                         _random_word(rng)))
+        out.append(
+            Place(
+                rng.randrange(-1, 16), rng.randrange(-1, 16), rng.random() < 0.5, _random_word(rng)
+            )
+        )
     out.append(Place(7, 7, True, "ZZZZZZZZ"))
     out.append(Place(7, 3, True, "QXJZ"))
     out.append(Exchange("ZZZZ"))
@@ -114,8 +115,9 @@ def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]
     out.append({**d, "racks": [d["racks"][0] + "E", *d["racks"][1:]]})
     # an eighth tile
     if d["bag"]:
-        out.append({**d, "racks": [d["racks"][0] + d["bag"][0] * 8, *d["racks"][1:]],
-                    "bag": d["bag"][1:]})
+        out.append(
+            {**d, "racks": [d["racks"][0] + d["bag"][0] * 8, *d["racks"][1:]], "bag": d["bag"][1:]}
+        )
     # a board tile that comes from nowhere
     rows = list(d["board"])
     rows[0] = "Q" + rows[0][1:] if rows[0][0] == "." else "." + rows[0][1:]

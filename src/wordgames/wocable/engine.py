@@ -50,24 +50,24 @@ class Tiles:
     """Everything derived from (rules, lexicon) that the engine needs, built once and cached."""
 
     __slots__ = (
+        "_gaddag",
         "all_mask",
         "alphabet",
         "blank",
+        "centre",
         "counts",
         "dawg",
         "digest",
-        "lexicon",
         "letter_mult",
+        "lexicon",
         "lower",
         "rules",
         "size",
-        "centre",
+        "texts",
         "token_code",
         "total",
         "values",
         "word_mult",
-        "texts",
-        "_gaddag",
     )
 
     def __init__(self, rules: Rules, lexicon: Lexicon) -> None:
@@ -169,7 +169,9 @@ class Tiles:
         vals = self.values
         return sum(vals[t] for t in tiles)
 
-    def place_word(self, board: Sequence[int], start: int, across: bool, cells: Sequence[int]) -> str:
+    def place_word(
+        self, board: Sequence[int], start: int, across: bool, cells: Sequence[int]
+    ) -> str:
         """The notation word of a placement: ``cells`` are the new cell values in line order
         from ``start`` (``-1`` where the board already holds a tile)."""
         parts = []
@@ -216,7 +218,9 @@ def decode_place(
     try:
         toks = split_tokens(action.word)
     except ValueError:
-        raise PlacementError("malformed_word", f"cannot read the tiles of {action.word!r}") from None
+        raise PlacementError(
+            "malformed_word", f"cannot read the tiles of {action.word!r}"
+        ) from None
     n = len(toks)
     if n == 0:
         raise PlacementError("malformed_word", "the word is empty")
@@ -417,9 +421,7 @@ def score_placement(
     return total
 
 
-def canonical_place(
-    tiles: Tiles, board: Sequence[int], placed: Sequence[tuple[int, int]]
-) -> Place:
+def canonical_place(tiles: Tiles, board: Sequence[int], placed: Sequence[tuple[int, int]]) -> Place:
     """The notation form of a set of placed tiles (squares, cell values); PlacementError
     ``not_in_one_line`` / ``gap`` / ``square_occupied`` / ``off_board`` for bad shapes."""
     size = tiles.size
@@ -451,7 +453,10 @@ def canonical_place(
     for s in range(lo, hi + step, step):
         if s not in new and board[s] < 0:
             raise PlacementError("gap", f"{square_name(s, size)} is an empty gap in the word")
-    pos = (lambda s: s % size) if across else (lambda s: s // size)
+
+    def pos(sq: int) -> int:
+        return sq % size if across else sq // size
+
     while pos(lo) > 0 and board[lo - step] >= 0:
         lo -= step
     while pos(hi) < size - 1 and board[hi + step] >= 0:

@@ -56,9 +56,7 @@ class Move:
         return f"{self.action} +{self.score}"
 
 
-def cross_checks(
-    tiles: Tiles, board: Sequence[int], across: bool
-) -> tuple[list[int], list[int]]:
+def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list[int], list[int]]:
     """Per square, for moves in direction ``across``: the bitmask of letters the perpendicular
     word allows (all letters if there is none; 0 on occupied squares) and the sum of the
     perpendicular word's existing tile values (-1 if there is no perpendicular word)."""
@@ -245,9 +243,7 @@ def _gen_direction(
                 placed.append((s, c))
                 cur[pos] = c
                 v = values[c] * lmul
-                after_left(
-                    pos, nxt, wsum + v, wmul * wmu, xsum + ((x + v) * wmu if x >= 0 else 0)
-                )
+                after_left(pos, nxt, wsum + v, wmul * wmu, xsum + ((x + v) * wmu if x >= 0 else 0))
                 placed.pop()
                 rack[c] += 1
             if have_blank:
@@ -266,9 +262,8 @@ def _gen_direction(
             m = gmasks[node]
             if (m >> sep) & 1:
                 sn = gtargets[gfirst[node] + (m & ((1 << sep) - 1)).bit_count()]
-                if a == size - 1 or cells[a + 1] < 0:
-                    if gterm[sn]:
-                        record(pos, a, wsum * wmul + xsum)
+                if (a == size - 1 or cells[a + 1] < 0) and gterm[sn]:
+                    record(pos, a, wsum * wmul + xsum)
                 if a + 1 < size:
                     right(a + 1, pos, sn, wsum, wmul, xsum)
             if pos > 0 and not is_anchor[pos - 1]:
@@ -389,9 +384,11 @@ def brute_force_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -
     letters = [c for c in range(tiles.blank) if tiles.all_mask >> c & 1]
     for across in (True, False):
         for line in range(size):
-            sqs = [line * size + i for i in range(size)] if across else [
-                i * size + line for i in range(size)
-            ]
+            sqs = (
+                [line * size + i for i in range(size)]
+                if across
+                else [i * size + line for i in range(size)]
+            )
             for start in range(size):
                 if start > 0 and board[sqs[start - 1]] >= 0:
                     continue
@@ -424,7 +421,7 @@ def _designate(perm: Sequence[int], blank: int, letters: list[int]) -> list[list
     res: list[list[int]] = [[]]
     for t in perm:
         if t == blank:
-            res = [r + [c | BLANK_BIT] for r in res for c in letters]
+            res = [[*r, c | BLANK_BIT] for r in res for c in letters]
         else:
-            res = [r + [t] for r in res]
+            res = [[*r, t] for r in res]
     return res

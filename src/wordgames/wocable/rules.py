@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -51,7 +51,7 @@ class Layout:
 
 
 def _load_json(name: str) -> Any:
-    text = resources.files("wordgames.wocable").joinpath("data", name).read_text("utf-8")
+    text = resources.files("wordgames.wocable").joinpath("data").joinpath(name).read_text("utf-8")
     return json.loads(text)
 
 
@@ -64,7 +64,7 @@ def square_of(name: str, size: int) -> int:
     return row * size + col
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout(name: str) -> Layout:
     """The packaged layout ``name`` (``"classic"`` or ``"plain"``)."""
     data = _load_json("layouts.json")
@@ -80,7 +80,7 @@ def layout(name: str) -> Layout:
     return Layout(name, size, square_of(d["centre"], size), tuple(lm), tuple(wm))
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_set(name: str) -> TileSet:
     """The packaged tile set ``name`` (``"en"`` or ``"es"``)."""
     data = _load_json("tilesets.json")

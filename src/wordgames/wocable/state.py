@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, ClassVar
@@ -34,7 +34,6 @@ from wordgames.wocable.engine import (
     Tiles,
     canonical_place,
     check_placement,
-    square_name,
     tiles_for,
 )
 from wordgames.wocable.movegen import Move, raw_moves
@@ -298,7 +297,7 @@ class State:
         if c is None:
             c = raw_moves(self._tiles, self.board, self.racks[self.turn])
             self._cache["moves"] = c
-        return c  # type: ignore[no-any-return]
+        return c
 
     def moves(self) -> list[Move]:
         """Every legal placement of the player on turn with its score, best first."""
@@ -328,7 +327,7 @@ class State:
             acts.append(Pass())
             c = tuple(acts)
             self._cache["legal"] = c
-        return c  # type: ignore[no-any-return]
+        return c
 
     def frontend_actions(self) -> tuple[Action, ...]:
         """The frontend-only events accepted now: Resign for each active player and Timeout for
@@ -503,9 +502,7 @@ class State:
         racks[p] = _remove(racks[p], used)
         scores = list(self.scores)
         scores[p] += score
-        passes = (
-            self.passes + 1 if (score == 0 and self.rules.zero_scores_count_as_passes) else 0
-        )
+        passes = self.passes + 1 if (score == 0 and self.rules.zero_scores_count_as_passes) else 0
         st = attrs.evolve(
             self, board=tuple(board), racks=tuple(racks), scores=tuple(scores), passes=passes
         )
@@ -594,7 +591,9 @@ class State:
             placed = []
             sq = action.row * size + action.col
             for i, tok in enumerate(toks):
-                r, c = (action.row, action.col + i) if action.across else (action.row + i, action.col)
+                r, c = (
+                    (action.row, action.col + i) if action.across else (action.row + i, action.col)
+                )
                 if not (0 <= r < size and 0 <= c < size):
                     raise PlacementError("off_board", "the word runs off the board")
                 if tok != ".":
@@ -648,9 +647,7 @@ class State:
 
     def view(self, player: int | None) -> View:
         """What ``player`` may know (``None``: a spectator, who sees no rack)."""
-        if player is not None and not (
-            isinstance(player, int) and 0 <= player < len(self.players)
-        ):
+        if player is not None and not (isinstance(player, int) and 0 <= player < len(self.players)):
             raise ValueError(f"no player {player!r}")
         t = self._tiles
         unseen = list(t.counts)
@@ -746,17 +743,16 @@ class State:
                 else:
                     sq = r * size + c
                     wmul, lmul = t.word_mult[sq], t.letter_mult[sq]
-                    cells.append(
-                        {3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, ".")
-                    )
+                    cells.append({3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, "."))
             lines.append(f"{r + 1:>2} " + " ".join(cells))
         for p, name in enumerate(self.players):
             mark = ">" if self.phase == "play" and p == self.turn else " "
             gone = " (left)" if p in self.departed else ""
             lines.append(f"{mark}{name}: {self.scores[p]} [{t.rack_text(self.racks[p])}]{gone}")
-        lines.append(f"bag {sum(self.bag)}, phase {self.phase}" + (
-            f", over: {self.end_reason}" if self.end_reason else ""
-        ))
+        lines.append(
+            f"bag {sum(self.bag)}, phase {self.phase}"
+            + (f", over: {self.end_reason}" if self.end_reason else "")
+        )
         return "\n".join(lines)
 
     def __repr__(self) -> str:

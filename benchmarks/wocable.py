@@ -1,0 +1,92 @@
+"""Wocable speed figures (issue 4). Run: .venv/bin/python benchmarks/wocable.py [--positions N]
+
+Prints: the one-off GADDAG build, median/max time to list all legal placements on >= 40
+reproducible midgame positions (seeded greedy self-play, ENABLE) for 7-tile racks with 0, 1
+and 2 blanks, and the time of full greedy-vs-greedy games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import wordgames
+from wordgames import wocable
+from wordgames.lexicon import Lexicon
+from wordgames.wocable.movegen import raw_moves
+
+
+def midgame_positions(n: int) -> list[wocable.State]:
+    """Positions after 6-14 greedy moves of seeded self-play games (bag not empty)."""
+    out = []
+    seed = 0
+    bot = wocable.bots.GreedyBot()
+    while len(out) < n:
+        rng = random.Random(seed)
+        state = wocable.new_game(2)
+        target = 6 + seed % 9
+        moves = 0
+        while not state.is_terminal and (moves < target or state.is_chance_node):
+            if state.is_chance_node:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(bot.choose(state.view(state.turn), rng))
+                moves += 1
+        if state.phase == "play" and state.bag_size >= 7:
+            out.append(state)
+        seed += 1
+    return out
+
+
+def rack_for(state: wocable.State, blanks: int, rng: random.Random) -> tuple[int, ...]:
+    t = state.tiles
+    pool = [i for i, n in enumerate(t.counts) if i != t.blank for _ in range(n)]
+    on_board = [v & 63 for v in state.board if v >= 0]
+    for v in on_board:
+        if v in pool:
+            pool.remove(v)
+    rng.shuffle(pool)
+    return tuple(sorted(pool[: 7 - blanks] + [t.blank] * blanks))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--games", type=int, default=3)
+    args = ap.parse_args()
+    lex = Lexicon.builtin("en")
+    t0 = time.perf_counter()
+    lex.gaddag  # noqa: B018
+    print(f"GADDAG build (one-off, lexicon package): {time.perf_counter() - t0:.2f} s")
+    positions = midgame_positions(args.positions)
+    print(f"{len(positions)} midgame positions (seeded greedy self-play, ENABLE)")
+    for blanks in (0, 1, 2):
+        rng = random.Random(100 + blanks)
+        times, counts = [], []
+        for st in positions:
+            rack = rack_for(st, blanks, rng)
+            t0 = time.perf_counter()
+            moves = raw_moves(st.tiles, st.board, rack)
+            times.append((time.perf_counter() - t0) * 1000)
+            counts.append(len(moves))
+        print(
+            f"all placements, 7-tile rack with {blanks} blank(s): median "
+            f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms, "
+            f"median {statistics.median(counts):.0f} moves"
+        )
+    bot = wocable.bots.GreedyBot()
+    for g in range(args.games):
+        t0 = time.perf_counter()
+        rec = wordgames.play(wocable.new_game(2), [bot, bot], random.Random(g))
+        dt = time.perf_counter() - t0
+        final = rec.replay()
+        print(
+            f"greedy vs greedy game {g}: {dt:.2f} s, {len(rec)} actions, "
+            f"scores {final.scores}, {final.end_reason}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""The GADDAG generator equals the brute-force reference; published vectors; generate_moves."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordgames.lexicon import Lexicon
+from wordgames.wocable import Rules, generate_moves, new_game
+from wordgames.wocable.engine import BLANK_BIT, tiles_for
+from wordgames.wocable.movegen import brute_force_moves, raw_moves
+
+ALPHABET = tuple(string.ascii_uppercase)
+SMALL = "ABCDE"
+
+
+def small_lexicon(rng: random.Random) -> Lexicon:
+    words = {
+        "".join(rng.choice(SMALL) for _ in range(rng.randint(2, 5)))
+        for _ in range(rng.randint(5, 60))
+    }
+    return Lexicon.from_words(sorted(words), name="small", alphabet=ALPHABET)
+
+
+def random_board(tiles, rng: random.Random, moves: int) -> tuple[int, ...]:  # type: ignore[no-untyped-def]
+    """Play up to ``moves`` random legal placements (from the GADDAG generator) on an empty
+    board with random racks over the small alphabet (blanks included)."""
+    board = tuple([-1] * (tiles.size * tiles.size))
+    for _ in range(moves):
+        rack = tuple(sorted(rng.choice(range(len(SMALL))) for _ in range(5)))
+        if rng.random() < 0.3:
+            rack = tuple(sorted((*rack[:4], tiles.blank)))
+        found = raw_moves(tiles, board, rack)
+        if not found:
+            continue
+        _, _, placed = rng.choice(found)
+        b = list(board)
+        for sq, v in placed:
+            b[sq] = v
+        board = tuple(b)
+    return board
+
+
+def _compare(seed: int, rules: Rules, blank: bool) -> None:
+    rng = random.Random(seed)
+    lex = small_lexicon(rng)
+    tiles = tiles_for(rules, lex)
+    board = random_board(tiles, rng, rng.randint(0, 6))
+    n = rng.randint(1, 3 if blank else 4)
+    rack = [rng.randrange(len(SMALL)) for _ in range(n)]
+    if blank:
+        rack[0] = tiles.blank
+    rack_t = tuple(sorted(rack))
+    fast = raw_moves(tiles, board, rack_t)
+    fast_map = {p: s for p, s, _ in fast}
+    assert len(fast_map) == len(fast), "the generator listed a move twice"
+    slow = brute_force_moves(tiles, board, rack_t)
+    assert fast_map == slow
+    # and each generated move's placed tiles match the notation
+    for place, _, placed in fast:
+        assert all(board[sq] < 0 for sq, _ in placed)
+        lower = sum(1 for _, v in placed if v & BLANK_BIT)
+        assert lower == sum(1 for ch in place.word if ch.islower())
+
+
+@given(seed=st.integers(0, 2**32 - 1), plain=st.booleans())
+def test_gaddag_equals_brute_force(seed: int, plain: bool) -> None:
+    _compare(seed, Rules(layout="plain" if plain else "classic"), blank=False)
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_gaddag_equals_brute_force_with_a_blank(seed: int) -> None:
+    _compare(seed, Rules(), blank=True)
+
+
+def test_gaddag_equals_brute_force_fixed_seeds() -> None:
+    for seed in range(12):
+        _compare(seed, Rules(), blank=seed % 3 == 0)
+
+
+def test_generate_moves_public_api(enable: Lexicon) -> None:
+    board = ["." * 15] * 15
+    moves = generate_moves(board, "VIVIFIC", enable)
+    assert len(moves) == 18
+    assert moves[0].score == 94
+    assert [m.score for m in moves] == sorted((m.score for m in moves), reverse=True)
+    across = [m for m in moves if m.action.across]
+    assert len(across) == 9
+    assert sum(1 for m in across if m.action.word == "VIVIFIC") == 7
+    assert sum(1 for m in across if m.action.word == "IF") == 2
+
+
+def test_state_moves_agree_with_legal_actions(enable: Lexicon) -> None:
+    rng = random.Random(5)
+    s = new_game(2)
+    from wordgames.wocable.bots import GreedyBot
+
+    for _ in range(60):
+        if s.is_terminal:
+            break
+        if s.is_chance_node:
+            s = s.apply(s.sample_chance(rng))
+            continue
+        moves = s.moves()
+        places = [a for a in s.legal_actions() if a.__class__.__name__ == "Place"]
+        assert {m.action for m in moves} == set(places)
+        for m in moves[:5]:
+            after = s.apply(m.action)
+            assert after.scores[s.turn] - s.scores[s.turn] == m.score
+        s = s.apply(GreedyBot().choose(s.view(s.turn), rng))
