@@ -3,8 +3,8 @@
 A turn is a small Markov decision process whose position is ``(values set aside, dice left,
 total)``. The reachable positions and, for each one, the distribution of the next roll grouped
 by what it offers (how many dice of each value not yet set aside) are computed once (lazily,
-about a second) and cached; evaluating a turn under any value of stopping is then one backward
-pass over that table.
+a few tenths of a second) and cached; evaluating a turn under any value of stopping is then
+one backward pass over that table.
 
 - :func:`success_probability`: the chance of ending a fresh turn with total >= target and a
   worm, playing to maximise exactly that chance.
@@ -36,6 +36,7 @@ __all__ = [
     "TurnPlan",
     "build",
     "expected_worms",
+    "grill_stop_values",
     "solve",
     "success_probability",
 ]

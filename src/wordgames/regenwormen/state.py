@@ -132,8 +132,8 @@ def _derive(state: State, changes: dict[str, Any]) -> State:
     """``attrs.evolve`` without re-running ``__init__``: copy the field dict, apply changes.
 
     Used only by the transitions, whose results are valid by construction; about twice as
-    fast as evolve, and states are made millions of times in playouts. The hottest paths in
-    :meth:`State.apply` inline the same three steps.
+    fast as evolve, and states are made millions of times in playouts. The two hottest paths
+    (a roll, a set-aside) inline the same three steps.
     """
     new = _new(State)
     d = state.__dict__.copy()
@@ -452,11 +452,7 @@ class State:
         elif phase == DECIDE:
             if type(action) is Reroll:
                 if sum(self.kept) < DICE:
-                    new = _new(State)
-                    d = self.__dict__.copy()
-                    d["phase"] = ROLL
-                    _setattr(new, "__dict__", d)
-                    return new
+                    return _derive(self, {"phase": ROLL})
             elif type(action) is Take or type(action) is Steal:
                 for option in self.take_options():  # the canonical equal action
                     if option == action:
