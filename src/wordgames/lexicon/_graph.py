@@ -324,10 +324,12 @@ class _Builder:
 
         for s, end in zip(strings, ends, strict=True):
             n = len(s)
-            m = min(n, len(prev))
-            lcp = 0
-            while lcp < m and s[lcp] == prev[lcp]:
-                lcp += 1
+            if s.startswith(prev):
+                lcp = len(prev)
+            else:  # sorted and distinct: s and prev differ before either ends
+                lcp = 0
+                while s[lcp] == prev[lcp]:
+                    lcp += 1
             for d in range(len(prev), lcp, -1):
                 kids = pop()
                 tail = tpop()
@@ -392,21 +394,22 @@ def build_dawg(words: Sequence[str]) -> WordGraph:
     return builder.layout()
 
 
-def _reversed_prefix_nodes(dawg: WordGraph) -> dict[str, int]:
-    """Every non-empty prefix of the DAWG's language, reversed, as a code string -> the DAWG
-    node the (unreversed) prefix leads to."""
-    first, labels, targets = dawg.first, dawg.labels, dawg.targets
+def _reversed_prefix_entries(dawg: WordGraph, sep: int) -> dict[str, int]:
+    """Every non-empty prefix of the DAWG's language, reversed, as a code string -> the
+    separator edge entry ``sep | node << 6`` to the DAWG node the unreversed prefix leads to."""
+    first, labels, targets, mask = dawg.first, dawg.labels, dawg.targets, dawg.mask
     out: dict[str, int] = {}
     stack: list[tuple[int, str]] = [(dawg.root, "")]
+    push, pop = stack.append, stack.pop
     chars = _CHARS
     while stack:
-        v, s = stack.pop()
+        v, s = pop()
         for e in range(first[v], first[v + 1]):
             t = targets[e]
             p = chars[labels[e]] + s
-            out[p] = t
-            if first[t + 1] > first[t]:
-                stack.append((t, p))
+            out[p] = sep | t << 6
+            if mask[t]:
+                push((t, p))
     return out
 
 
@@ -417,10 +420,10 @@ def build_gaddag(dawg: WordGraph, alphabet_size: int) -> WordGraph:
     node; no other path does. The part after SEP *is* the DAWG (its nodes come first, with
     the same ids); the part before SEP (reversed infixes) is minimised on top of it.
     """
-    rev_target = _reversed_prefix_nodes(dawg)
-    keys = sorted(rev_target)
-    ends = [alphabet_size | rev_target[k] << 6 for k in keys]
-    del rev_target
+    entries = _reversed_prefix_entries(dawg, alphabet_size)
+    keys = sorted(entries)
+    ends = list(map(entries.__getitem__, keys))
+    del entries
     builder = _Builder(start_id=dawg.num_nodes)
     builder.add_sorted(keys, ends)
     del keys, ends
