@@ -277,3 +277,23 @@ def test_huge_ranges_are_harmless(small: Lexicon) -> None:
         "SCAT",
     ]
     assert small.containing("CA", before=10**12) == []
+
+
+def test_forged_digest_is_detected(small: Lexicon) -> None:
+    import hashlib
+    import json
+    import zlib
+
+    blob = small.to_bytes()
+    body = zlib.decompress(blob[6 + 32 :])
+    hlen = int.from_bytes(body[:4], "little")
+    meta = json.loads(body[4 : 4 + hlen])
+    meta["digest"] = "ab" * 32
+    head = json.dumps(meta).encode()
+    payload = zlib.compress(len(head).to_bytes(4, "little") + head + body[4 + hlen :])
+    forged = blob[:6] + hashlib.sha256(payload).digest() + payload
+    with pytest.raises(InvalidStateError):
+        Lexicon.from_bytes(forged)
+    trusted = Lexicon.from_bytes(forged, verify=False)
+    assert trusted.digest == "ab" * 32
+    assert list(trusted) == list(small)
