@@ -176,27 +176,36 @@ def _gen_direction(
     size = tiles.size
     gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
     sep = tiles.blank
+    sepbit = 1 << sep
+    sepmask = sepbit - 1
     blank = tiles.blank
     values = tiles.values
-    lm, wm = tiles.letter_mult, tiles.word_mult
     texts, lower = tiles.texts, tiles.lower
     placed: list[tuple[int, int]] = []
-    # per line state (rebound for each line)
+    # rack state: counts in ``rack``; bitmask of real letters present; tiles left
+    rmask = 0
+    for c in range(blank):
+        if rack[c]:
+            rmask |= 1 << c
+    st = [rmask, ntiles]  # [letters-present mask, tiles left]
+    # per line arrays (rebound for each line)
     sqs: list[int] = []
     cells: list[int] = []
-    is_anchor: list[bool] = []
+    lcm: list[int] = []
+    lcs: list[int] = []
+    llm: list[int] = []
+    lwm: list[int] = []
+    blocked: list[bool] = []  # empty squares the leftward walk may not fill (other anchors)
     cur: list[int] = []
     anchor_pos = 0
-    left_tiles = [ntiles]
+    last = size - 1
 
     def record(start: int, end: int, score: int) -> None:
         n = len(placed)
-        if end == start:
-            return
         if n == 1 and not across:
             s = placed[0][0]
             c = s % size
-            if (c > 0 and board[s - 1] >= 0) or (c < size - 1 and board[s + 1] >= 0):
+            if (c > 0 and board[s - 1] >= 0) or (c < last and board[s + 1] >= 0):
                 return  # listed by the across pass
         parts = []
         for p in range(start, end + 1):
@@ -210,29 +219,48 @@ def _gen_direction(
             score += BINGO
         out.append((Place(s0 // size, s0 % size, across, "".join(parts)), score, tuple(placed)))
 
-    def left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
-        cell = cells[pos]
-        if cell >= 0:
+    def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
+        if pos and cells[pos - 1] >= 0:
+            # forced: the tile to the left belongs to the word
+            cell = cells[pos - 1]
             c = cell & LETTER
             m = gmasks[node]
-            if not (m >> c) & 1:
-                return
-            nxt = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
-            after_left(pos, nxt, wsum + (0 if cell & BLANK_BIT else values[c]), wmul, xsum)
+            if (m >> c) & 1:
+                after_left(
+                    pos - 1,
+                    gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()],
+                    wsum + (0 if cell & BLANK_BIT else values[c]),
+                    wmul,
+                    xsum,
+                )
             return
-        if not left_tiles[0]:
-            return
-        s = sqs[pos]
-        m0 = gmasks[node]
-        m = m0 & cmask[s]
+        m = gmasks[node]
+        a = anchor_pos
+        if m & sepbit:
+            sn = gtargets[gfirst[node] + (m & sepmask).bit_count()]
+            if (a == last or cells[a + 1] < 0) and gterm[sn] and pos != a:
+                record(pos, a, wsum * wmul + xsum)
+            if a < last:
+                right(a + 1, pos, sn, wsum, wmul, xsum)
+        if pos and not blocked[pos - 1] and st[1] and m & lcm[pos - 1]:
+            fill_left(pos - 1, node, m, wsum, wmul, xsum)
+
+    def fill_left(pos: int, node: int, m0: int, wsum: int, wmul: int, xsum: int) -> None:
+        # place a rack tile on the empty square pos, then continue
+        have_blank = rack[blank]
+        m = m0 & lcm[pos]
+        if not have_blank:
+            m &= st[0]
         if not m:
             return
-        x = csum[s]
-        lmul = lm[s]
-        wmu = wm[s]
+        s = sqs[pos]
+        x = lcs[pos]
+        lmul = llm[pos]
+        wmu = lwm[pos]
+        nw = wmul * wmu
         base = gfirst[node]
-        have_blank = rack[blank] > 0
-        left_tiles[0] -= 1
+        st[1] -= 1
         while m:
             b = m & -m
             m ^= b
@@ -240,38 +268,28 @@ def _gen_direction(
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
             if rack[c]:
                 rack[c] -= 1
+                if not rack[c]:
+                    st[0] ^= b
                 placed.append((s, c))
                 cur[pos] = c
                 v = values[c] * lmul
-                after_left(pos, nxt, wsum + v, wmul * wmu, xsum + ((x + v) * wmu if x >= 0 else 0))
+                after_left(pos, nxt, wsum + v, nw, xsum + ((x + v) * wmu if x >= 0 else 0))
                 placed.pop()
+                if not rack[c]:
+                    st[0] ^= b
                 rack[c] += 1
             if have_blank:
                 rack[blank] -= 1
                 placed.append((s, c | BLANK_BIT))
                 cur[pos] = c | BLANK_BIT
-                after_left(pos, nxt, wsum, wmul * wmu, xsum + (x * wmu if x >= 0 else 0))
+                after_left(pos, nxt, wsum, nw, xsum + (x * wmu if x >= 0 else 0))
                 placed.pop()
                 rack[blank] += 1
-        left_tiles[0] += 1
+        st[1] += 1
         cur[pos] = -1
-
-    def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
-        a = anchor_pos
-        if pos == 0 or cells[pos - 1] < 0:
-            m = gmasks[node]
-            if (m >> sep) & 1:
-                sn = gtargets[gfirst[node] + (m & ((1 << sep) - 1)).bit_count()]
-                if (a == size - 1 or cells[a + 1] < 0) and gterm[sn]:
-                    record(pos, a, wsum * wmul + xsum)
-                if a + 1 < size:
-                    right(a + 1, pos, sn, wsum, wmul, xsum)
-            if pos > 0 and not is_anchor[pos - 1]:
-                left(pos - 1, node, wsum, wmul, xsum)
-        else:
-            left(pos - 1, node, wsum, wmul, xsum)
 
     def right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        # extend the word to the right onto square pos (node: DAWG node after the separator)
         cell = cells[pos]
         if cell >= 0:
             c = cell & LETTER
@@ -279,55 +297,79 @@ def _gen_direction(
             if not (m >> c) & 1:
                 return
             nxt = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
-            after_right(pos, start, nxt, wsum + (0 if cell & BLANK_BIT else values[c]), wmul, xsum)
+            wsum += 0 if cell & BLANK_BIT else values[c]
+            if pos == last or cells[pos + 1] < 0:
+                if gterm[nxt]:
+                    record(start, pos, wsum * wmul + xsum)
+                if pos < last and st[1]:
+                    right(pos + 1, start, nxt, wsum, wmul, xsum)
+            else:
+                right(pos + 1, start, nxt, wsum, wmul, xsum)
             return
-        if not left_tiles[0]:
+        if not st[1]:
             return
-        s = sqs[pos]
+        have_blank = rack[blank]
         m0 = gmasks[node]
-        m = m0 & cmask[s]
+        m = m0 & lcm[pos]
+        if not have_blank:
+            m &= st[0]
         if not m:
             return
-        x = csum[s]
-        lmul = lm[s]
-        wmu = wm[s]
+        s = sqs[pos]
+        x = lcs[pos]
+        lmul = llm[pos]
+        wmu = lwm[pos]
+        nw = wmul * wmu
         base = gfirst[node]
-        have_blank = rack[blank] > 0
-        left_tiles[0] -= 1
+        end_here = pos == last or cells[pos + 1] < 0
+        more = pos < last
+        st[1] -= 1
         while m:
             b = m & -m
             m ^= b
             c = b.bit_length() - 1
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
+            term = gterm[nxt]
+            if not term and (not more or not gmasks[nxt]):
+                continue
             if rack[c]:
                 rack[c] -= 1
+                if not rack[c]:
+                    st[0] ^= b
                 placed.append((s, c))
                 cur[pos] = c
                 v = values[c] * lmul
-                after_right(
-                    pos, start, nxt, wsum + v, wmul * wmu, xsum + ((x + v) * wmu if x >= 0 else 0)
-                )
+                ws = wsum + v
+                xs = xsum + ((x + v) * wmu if x >= 0 else 0)
+                if end_here:
+                    if term:
+                        record(start, pos, ws * nw + xs)
+                    if more and st[1]:
+                        right(pos + 1, start, nxt, ws, nw, xs)
+                else:
+                    right(pos + 1, start, nxt, ws, nw, xs)
                 placed.pop()
+                if not rack[c]:
+                    st[0] ^= b
                 rack[c] += 1
             if have_blank:
                 rack[blank] -= 1
                 placed.append((s, c | BLANK_BIT))
                 cur[pos] = c | BLANK_BIT
-                after_right(pos, start, nxt, wsum, wmul * wmu, xsum + (x * wmu if x >= 0 else 0))
+                xs = xsum + (x * wmu if x >= 0 else 0)
+                if end_here:
+                    if term:
+                        record(start, pos, wsum * nw + xs)
+                    if more and st[1]:
+                        right(pos + 1, start, nxt, wsum, nw, xs)
+                else:
+                    right(pos + 1, start, nxt, wsum, nw, xs)
                 placed.pop()
                 rack[blank] += 1
-        left_tiles[0] += 1
+        st[1] += 1
         cur[pos] = -1
 
-    def after_right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
-        if pos == size - 1 or cells[pos + 1] < 0:
-            if gterm[node]:
-                record(start, pos, wsum * wmul + xsum)
-            if pos + 1 < size:
-                right(pos + 1, start, node, wsum, wmul, xsum)
-        else:
-            right(pos + 1, start, node, wsum, wmul, xsum)
-
+    lm, wm = tiles.letter_mult, tiles.word_mult
     for line in range(size):
         if across:
             sqs = list(range(line * size, line * size + size))
@@ -337,11 +379,15 @@ def _gen_direction(
         if not line_anchors:
             continue
         cells = [board[s] for s in sqs]
-        is_anchor = [anc[s] for s in sqs]
+        blocked = [anc[s] for s in sqs]
+        lcm = [cmask[s] for s in sqs]
+        lcs = [csum[s] for s in sqs]
+        llm = [lm[s] for s in sqs]
+        lwm = [wm[s] for s in sqs]
         cur = [-1] * size
         for a in line_anchors:
             anchor_pos = a
-            left(a, groot, 0, 1, 0)
+            fill_left(a, groot, gmasks[groot], 0, 1, 0)
 
 
 def _board_rack(
