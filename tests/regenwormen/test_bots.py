@@ -100,3 +100,39 @@ def test_bots_refuse_when_not_their_turn(bot: object) -> None:
 
 def test_exact_plan_value_is_a_fraction() -> None:
     assert isinstance(solver.solve({25: 2}, 0).value, Fraction)
+
+
+def _policy_value(bot: bots.OptimalTurnBot, state: rw.State, start: rw.State) -> Fraction:
+    """Exact expected worm difference of the rest of the turn when ``bot`` plays it, walked
+    through the engine's own chance outcomes and transitions."""
+    me = start.turn
+    if state.turn != me or state.is_terminal:  # the turn is over: score it
+        before, after = start.scores(), state.scores()
+        mine = after[me] - before[me]
+        others = sum(before[p] - after[p] for p in range(state.num_players) if p != me)
+        return Fraction(mine) + Fraction(bot.steal_weight).limit_denominator() * others
+    if state.is_chance_node:
+        return sum(
+            (p * _policy_value(bot, state.apply(r), start) for r, p in state.chance_outcomes()),
+            Fraction(0),
+        )
+    return _policy_value(bot, state.apply(bot.choose(state.view(me), random.Random(0))), start)
+
+
+@pytest.mark.parametrize(
+    ("stacks", "kept"),
+    [
+        (((22,), (29, 27)), "w w 5 5 4"),  # 24, three dice: steal 27 possible at 27
+        (((), (30,)), "w 5 5 3 3"),  # 21, three dice: nothing to lose on a bust
+        (((26,), (21,)), "4 4 4 5 3"),  # no worm yet, three dice
+    ],
+)
+def test_optimal_turn_bot_achieves_its_plan_value(
+    stacks: tuple[tuple[int, ...], ...], kept: str
+) -> None:
+    bot = bots.OptimalTurnBot()
+    start = position(stacks=stacks, kept=kept)
+    plan = bot.plan_for(start)
+    expected = plan.roll_value(start.kept)
+    assert expected is not None
+    assert abs(float(_policy_value(bot, start, start)) - expected) < 1e-9
