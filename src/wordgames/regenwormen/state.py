@@ -60,13 +60,18 @@ def worms(tile: int) -> int:
     return (tile - 17) // 4
 
 
+_Sampler = tuple[tuple[Roll, ...], tuple[int, ...], int]  # rolls, cumulative weights, bits
+
+
 def _build_rolls() -> tuple[
     dict[int, tuple[tuple[Roll, Fraction], ...]],
-    dict[int, tuple[tuple[Roll, ...], tuple[int, ...], int]],
+    tuple[_Sampler, ...],
     dict[tuple[int, ...], tuple[int, ...]],
 ]:
+    """Per number of dice: the outcomes (canonical Roll objects, exact probabilities) and a
+    sampler (cumulative integer weights over 6**n); and the face counts of every roll."""
     outcomes: dict[int, tuple[tuple[Roll, Fraction], ...]] = {}
-    samplers: dict[int, tuple[tuple[Roll, ...], tuple[int, ...], int]] = {}
+    samplers: list[_Sampler] = [((), (), 0)]  # nothing to roll with 0 dice
     counts: dict[tuple[int, ...], tuple[int, ...]] = {}
     for n in range(1, DICE + 1):
         pairs = tuple((Roll(f), p) for f, p in multiset_roll_outcomes(n, FACES))
@@ -75,32 +80,25 @@ def _build_rolls() -> tuple[
         for _, p in pairs:
             acc += p.numerator * (6**n // p.denominator)
             cum.append(acc)
-        samplers[n] = (tuple(r for r, _ in pairs), tuple(cum), (6**n - 1).bit_length())
+        samplers.append((tuple(r for r, _ in pairs), tuple(cum), (6**n - 1).bit_length()))
         for roll, _ in pairs:
             counts[roll.faces] = tuple(roll.faces.count(f) for f in FACES)
-    return outcomes, samplers, counts
+    return outcomes, tuple(samplers), counts
 
 
 _OUTCOMES, _SAMPLERS, _ROLL_COUNTS = _build_rolls()
-_SAMPLER_BY_DICE = (_SAMPLERS[1], *(_SAMPLERS[n] for n in range(1, DICE + 1)))  # [0] unused
 
 
 def _mask(counts: tuple[int, ...]) -> int:
     return sum(1 << v for v in range(6) if counts[v])
 
 
-def _all_counts(n: int, parts: int = 6) -> list[tuple[int, ...]]:
-    if parts == 1:
-        return [(n,)]
-    return [(k, *rest) for k in range(n + 1) for rest in _all_counts(n - k, parts - 1)]
-
-
-# Tables for the hot paths: face mask of every kept/roll count vector, and the set-aside
-# actions (in face order) for every mask of new values.
-_KEPT_MASK = {c: _mask(c) for n in range(DICE + 1) for c in _all_counts(n)}
-_COUNT_MASK = _KEPT_MASK
+# Tables for the hot paths: the face mask of every count vector of 0-8 dice (each is the
+# counts of some roll, or all zero), and the set-aside actions (in face order) for every mask
+# of new values.
+_FACE_MASK = {c: _mask(c) for c in (_ZERO6, *_ROLL_COUNTS.values())}
 _SET_BY_MASK = tuple(tuple(_SET[v] for v in range(6) if m >> v & 1) for m in range(64))
-# faces tuple -> (counts, number of dice, face mask)
+# canonical Roll -> (counts, number of dice, face mask)
 _ROLL_INFO = {
     roll: (_ROLL_COUNTS[roll.faces], len(roll.faces), _mask(_ROLL_COUNTS[roll.faces]))
     for pairs in _OUTCOMES.values()
@@ -110,7 +108,7 @@ _ROLL_INFO = {
 # module): sampled rolls skip hashing.
 _ROLL_BY_ID = {id(roll): info for roll, info in _ROLL_INFO.items()}
 # kept counts -> total points
-_KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _KEPT_MASK}
+_KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _FACE_MASK}
 
 
 _FACE_INDEX: dict[object, int] = {f: f - 1 for f in FACES}
@@ -242,7 +240,7 @@ class State:
         """One roll of the remaining dice, drawn with ``rng`` (same law as chance_outcomes)."""
         if self.phase != ROLL:
             raise IllegalActionError("not_a_chance_node", None, "no roll is pending")
-        rolls, cum, bits = _SAMPLER_BY_DICE[DICE - sum(self.kept)]
+        rolls, cum, bits = _SAMPLERS[DICE - sum(self.kept)]
         # exact uniform integer below 6**n by rejection, as random.randrange does
         limit = cum[-1]
         r = rng.getrandbits(bits)
@@ -289,7 +287,7 @@ class State:
         if player is not None and player != self.turn:
             return ()
         if phase == SET_ASIDE:
-            return _SET_BY_MASK[_COUNT_MASK[self.roll] & ~_KEPT_MASK[self.kept]]
+            return _SET_BY_MASK[_FACE_MASK[self.roll] & ~_FACE_MASK[self.kept]]
         if phase == DECIDE:
             if sum(self.kept) < DICE:
                 return (_REROLL, *self.take_options())
@@ -433,7 +431,7 @@ class State:
                     except TypeError:  # unhashable junk inside the faces
                         info = None
                 if info is not None and info[1] == DICE - sum(self.kept):
-                    if info[2] & ~_KEPT_MASK[self.kept]:
+                    if info[2] & ~_FACE_MASK[self.kept]:
                         new = _new(State)
                         d = self.__dict__.copy()
                         d["phase"] = SET_ASIDE
