@@ -467,8 +467,9 @@ class State:
         kept = tuple(k)
         if kept[5]:
             total = _KEPT_TOTAL[kept]
-            if self.grill[0] <= total or any(
-                s and s[-1] == total for p, s in enumerate(self.stacks) if p != self.turn
+            if self.grill[0] <= total or (
+                total >= TILES[0]  # tiles start at 21: below, there is nothing to steal either
+                and any(s and s[-1] == total for p, s in enumerate(self.stacks) if p != self.turn)
             ):
                 phase = DECIDE
             elif sum(kept) == DICE:
