@@ -16,7 +16,7 @@ accumulated during the walk.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
 import attrs
@@ -173,6 +173,10 @@ def _gen_direction(
     csum: list[int],
     out: list[RawMove],
 ) -> None:
+    # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
+    # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
+    # choose which placed tiles are blanks (a blank in place of a real letter the rack also
+    # holds is a different move); a blank's score differs by a linear correction.
     size = tiles.size
     gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
     sep = tiles.blank
@@ -181,14 +185,16 @@ def _gen_direction(
     blank = tiles.blank
     values = tiles.values
     texts, lower = tiles.texts, tiles.lower
-    placed: list[tuple[int, int]] = []
-    # rack state: counts in ``rack``; bitmask of real letters present; tiles left
+    orig = tuple(rack)
+    nblanks = rack[blank]
+    # placed tiles of the current path: (line pos, square, letter, value x letter premium,
+    # word premium of the cross word or 0)
+    placed: list[tuple[int, int, int, int, int]] = []
     rmask = 0
     for c in range(blank):
         if rack[c]:
             rmask |= 1 << c
-    st = [rmask, ntiles]  # [letters-present mask, tiles left]
-    # per line arrays (rebound for each line)
+    st = [rmask, ntiles, nblanks]  # [letters-present mask, tiles left, blanks left]
     sqs: list[int] = []
     cells: list[int] = []
     lcm: list[int] = []
@@ -196,28 +202,62 @@ def _gen_direction(
     llm: list[int] = []
     lwm: list[int] = []
     blocked: list[bool] = []  # empty squares the leftward walk may not fill (other anchors)
-    cur: list[int] = []
+    cur = [0] * size  # letters of the current path by line position
     anchor_pos = 0
     last = size - 1
 
-    def record(start: int, end: int, score: int) -> None:
+    def record(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = len(placed)
         if n == 1 and not across:
-            s = placed[0][0]
+            s = placed[0][1]
             c = s % size
             if (c > 0 and board[s - 1] >= 0) or (c < last and board[s + 1] >= 0):
                 return  # listed by the across pass
-        parts = []
-        for p in range(start, end + 1):
-            if cells[p] >= 0:
-                parts.append(".")
-            else:
-                v = cur[p]
-                parts.append(lower[v & LETTER] if v & BLANK_BIT else texts[v])
-        s0 = sqs[start]
+        score = wsum * wmul + xsum
         if n == RACK_SIZE:
             score += BINGO
-        out.append((Place(s0 // size, s0 % size, across, "".join(parts)), score, tuple(placed)))
+        s0 = sqs[start]
+        row, col = divmod(s0, size)
+        if not nblanks:
+            parts = [texts[cur[p]] if cells[p] < 0 else "." for p in range(start, end + 1)]
+            out.append(
+                (
+                    Place(row, col, across, "".join(parts)),
+                    score,
+                    tuple([(p[1], p[2]) for p in placed]),
+                )
+            )
+            return
+        need = [0] * blank
+        for p in placed:
+            need[p[2]] += 1
+        forced = 0
+        short: dict[int, int] = {}
+        for c in range(blank):
+            if need[c] > orig[c]:
+                short[c] = need[c] - orig[c]
+                forced += short[c]
+        for k in range(forced, min(nblanks, n) + 1):
+            for chosen in combinations(range(n), k):
+                if short:
+                    cnt: dict[int, int] = {}
+                    for i in chosen:
+                        c = placed[i][2]
+                        cnt[c] = cnt.get(c, 0) + 1
+                    if any(cnt.get(c, 0) < d for c, d in short.items()):
+                        continue
+                sc = score
+                blanked = set()
+                for i in chosen:
+                    p = placed[i]
+                    sc -= p[3] * (wmul + p[4])
+                    blanked.add(p[0])
+                parts = [
+                    "." if cells[q] >= 0 else (lower[cur[q]] if q in blanked else texts[cur[q]])
+                    for q in range(start, end + 1)
+                ]
+                tl = tuple((p[1], p[2] | BLANK_BIT if p[0] in blanked else p[2]) for p in placed)
+                out.append((Place(row, col, across, "".join(parts)), sc, tl))
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
@@ -240,7 +280,7 @@ def _gen_direction(
         if m & sepbit:
             sn = gtargets[gfirst[node] + (m & sepmask).bit_count()]
             if (a == last or cells[a + 1] < 0) and gterm[sn] and pos != a:
-                record(pos, a, wsum * wmul + xsum)
+                record(pos, a, wsum, wmul, xsum)
             if a < last:
                 right(a + 1, pos, sn, wsum, wmul, xsum)
         if pos and not blocked[pos - 1] and st[1] and m & lcm[pos - 1]:
@@ -248,17 +288,17 @@ def _gen_direction(
 
     def fill_left(pos: int, node: int, m0: int, wsum: int, wmul: int, xsum: int) -> None:
         # place a rack tile on the empty square pos, then continue
-        have_blank = rack[blank]
         m = m0 & lcm[pos]
-        if not have_blank:
+        if not st[2]:
             m &= st[0]
-        if not m:
-            return
+            if not m:
+                return
         s = sqs[pos]
         x = lcs[pos]
         lmul = llm[pos]
         wmu = lwm[pos]
         nw = wmul * wmu
+        cwm = wmu if x >= 0 else 0
         base = gfirst[node]
         st[1] -= 1
         while m:
@@ -266,27 +306,25 @@ def _gen_direction(
             m ^= b
             c = b.bit_length() - 1
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
+            v = values[c] * lmul
+            cur[pos] = c
             if rack[c]:
                 rack[c] -= 1
                 if not rack[c]:
                     st[0] ^= b
-                placed.append((s, c))
-                cur[pos] = c
-                v = values[c] * lmul
+                placed.append((pos, s, c, v, cwm))
                 after_left(pos, nxt, wsum + v, nw, xsum + ((x + v) * wmu if x >= 0 else 0))
                 placed.pop()
                 if not rack[c]:
                     st[0] ^= b
                 rack[c] += 1
-            if have_blank:
-                rack[blank] -= 1
-                placed.append((s, c | BLANK_BIT))
-                cur[pos] = c | BLANK_BIT
-                after_left(pos, nxt, wsum, nw, xsum + (x * wmu if x >= 0 else 0))
+            else:
+                st[2] -= 1
+                placed.append((pos, s, c, v, cwm))
+                after_left(pos, nxt, wsum + v, nw, xsum + ((x + v) * wmu if x >= 0 else 0))
                 placed.pop()
-                rack[blank] += 1
+                st[2] += 1
         st[1] += 1
-        cur[pos] = -1
 
     def right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # extend the word to the right onto square pos (node: DAWG node after the separator)
@@ -300,7 +338,7 @@ def _gen_direction(
             wsum += 0 if cell & BLANK_BIT else values[c]
             if pos == last or cells[pos + 1] < 0:
                 if gterm[nxt]:
-                    record(start, pos, wsum * wmul + xsum)
+                    record(start, pos, wsum, wmul, xsum)
                 if pos < last and st[1]:
                     right(pos + 1, start, nxt, wsum, wmul, xsum)
             else:
@@ -308,10 +346,9 @@ def _gen_direction(
             return
         if not st[1]:
             return
-        have_blank = rack[blank]
         m0 = gmasks[node]
         m = m0 & lcm[pos]
-        if not have_blank:
+        if not st[2]:
             m &= st[0]
         if not m:
             return
@@ -320,6 +357,7 @@ def _gen_direction(
         lmul = llm[pos]
         wmu = lwm[pos]
         nw = wmul * wmu
+        cwm = wmu if x >= 0 else 0
         base = gfirst[node]
         end_here = pos == last or cells[pos + 1] < 0
         more = pos < last
@@ -332,42 +370,33 @@ def _gen_direction(
             term = gterm[nxt]
             if not term and (not more or not gmasks[nxt]):
                 continue
-            if rack[c]:
+            real = rack[c]
+            if real:
                 rack[c] -= 1
                 if not rack[c]:
                     st[0] ^= b
-                placed.append((s, c))
-                cur[pos] = c
-                v = values[c] * lmul
-                ws = wsum + v
-                xs = xsum + ((x + v) * wmu if x >= 0 else 0)
-                if end_here:
-                    if term:
-                        record(start, pos, ws * nw + xs)
-                    if more and st[1]:
-                        right(pos + 1, start, nxt, ws, nw, xs)
-                else:
+            else:
+                st[2] -= 1
+            v = values[c] * lmul
+            cur[pos] = c
+            placed.append((pos, s, c, v, cwm))
+            ws = wsum + v
+            xs = xsum + ((x + v) * wmu if x >= 0 else 0)
+            if end_here:
+                if term:
+                    record(start, pos, ws, nw, xs)
+                if more and st[1]:
                     right(pos + 1, start, nxt, ws, nw, xs)
-                placed.pop()
+            else:
+                right(pos + 1, start, nxt, ws, nw, xs)
+            placed.pop()
+            if real:
                 if not rack[c]:
                     st[0] ^= b
                 rack[c] += 1
-            if have_blank:
-                rack[blank] -= 1
-                placed.append((s, c | BLANK_BIT))
-                cur[pos] = c | BLANK_BIT
-                xs = xsum + (x * wmu if x >= 0 else 0)
-                if end_here:
-                    if term:
-                        record(start, pos, wsum * nw + xs)
-                    if more and st[1]:
-                        right(pos + 1, start, nxt, wsum, nw, xs)
-                else:
-                    right(pos + 1, start, nxt, wsum, nw, xs)
-                placed.pop()
-                rack[blank] += 1
+            else:
+                st[2] += 1
         st[1] += 1
-        cur[pos] = -1
 
     lm, wm = tiles.letter_mult, tiles.word_mult
     for line in range(size):
@@ -384,7 +413,6 @@ def _gen_direction(
         lcs = [csum[s] for s in sqs]
         llm = [lm[s] for s in sqs]
         lwm = [wm[s] for s in sqs]
-        cur = [-1] * size
         for a in line_anchors:
             anchor_pos = a
             fill_left(a, groot, gmasks[groot], 0, 1, 0)
