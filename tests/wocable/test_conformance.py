@@ -159,5 +159,5 @@ class TestWocableConformance(ConformanceSuite):
         complete_legal_actions=True,
         max_actions=3000,
         deep_checks=15,
-        examples=0.3,
+        examples=0.2,
     )
