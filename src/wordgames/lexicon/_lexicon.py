@@ -171,10 +171,12 @@ class Lexicon:
         ``alphabet``'s tiles becomes an entry (default alphabet: :func:`default_alphabet`).
         Words that cannot be used are skipped and listed in :attr:`skipped` with a reason:
         ``"whitespace"`` (inner whitespace), ``"duplicate"`` (same folded word as an earlier
-        entry), ``"not_in_alphabet"``, ``"too_long"`` (more than ``max_length`` tiles in
-        every spelling), ``"empty"`` (nothing left after folding, e.g. a lone accent).
-        Raises :class:`LexiconError` if no word is left, or for a bad alphabet,
-        ``max_length`` or a non-string entry.
+        entry), ``"not_in_alphabet"``, ``"too_long"`` (more than ``max_length`` tiles, or
+        more than :data:`MAX_WORD_TILES` = 255, in every spelling), ``"empty"`` (nothing left
+        after folding, e.g. a lone accent), ``"too_many_spellings"`` (more than
+        :data:`MAX_SPELLINGS` = 64 ways to spell it in multi-letter tiles). Raises
+        :class:`LexiconError` if no word is left, or for a bad alphabet, ``max_length`` or a
+        non-string entry.
         """
         if isinstance(words, (str, bytes)):
             raise LexiconError("from_words() needs an iterable of words, not a single string")
