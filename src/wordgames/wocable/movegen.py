@@ -203,6 +203,7 @@ def _gen_direction(
     lwm: list[int] = []
     blocked: list[bool] = []  # empty squares the leftward walk may not fill (other anchors)
     cur = [0] * size  # letters of the current path by line position
+    right_open = [False]  # the square right of the anchor is empty (or off the board)
     anchor_pos = 0
     last = size - 1
 
@@ -232,32 +233,38 @@ def _gen_direction(
         for p in placed:
             need[p[2]] += 1
         forced = 0
-        short: dict[int, int] = {}
-        for c in range(blank):
-            if need[c] > orig[c]:
-                short[c] = need[c] - orig[c]
-                forced += short[c]
+        short: list[tuple[int, int]] = []
+        for p in placed:
+            c = p[2]
+            d = need[c] - orig[c]
+            if d > 0 and (c, d) not in short:
+                short.append((c, d))
+                forced += d
+        base_parts = [texts[cur[q]] if cells[q] < 0 else "." for q in range(start, end + 1)]
+        base_tl = [(p[1], p[2]) for p in placed]
         for k in range(forced, min(nblanks, n) + 1):
             for chosen in combinations(range(n), k):
                 if short:
-                    cnt: dict[int, int] = {}
-                    for i in chosen:
-                        c = placed[i][2]
-                        cnt[c] = cnt.get(c, 0) + 1
-                    if any(cnt.get(c, 0) < d for c, d in short.items()):
+                    ok = True
+                    for c, d in short:
+                        got = 0
+                        for i in chosen:
+                            if placed[i][2] == c:
+                                got += 1
+                        if got < d:
+                            ok = False
+                            break
+                    if not ok:
                         continue
                 sc = score
-                blanked = set()
+                parts = base_parts[:]
+                tl = base_tl[:]
                 for i in chosen:
                     p = placed[i]
                     sc -= p[3] * (wmul + p[4])
-                    blanked.add(p[0])
-                parts = [
-                    "." if cells[q] >= 0 else (lower[cur[q]] if q in blanked else texts[cur[q]])
-                    for q in range(start, end + 1)
-                ]
-                tl = tuple((p[1], p[2] | BLANK_BIT if p[0] in blanked else p[2]) for p in placed)
-                out.append((Place(row, col, across, "".join(parts)), sc, tl))
+                    parts[p[0] - start] = lower[p[2]]
+                    tl[i] = (p[1], p[2] | BLANK_BIT)
+                out.append((Place(row, col, across, "".join(parts)), sc, tuple(tl)))
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
@@ -287,7 +294,7 @@ def _gen_direction(
             fill_left(pos - 1, node, m, wsum, wmul, xsum)
 
     def fill_left(pos: int, node: int, m0: int, wsum: int, wmul: int, xsum: int) -> None:
-        # place a rack tile on the empty square pos, then continue
+        # place a rack tile on the empty square pos, then continue (after_left inlined)
         m = m0 & lcm[pos]
         if not st[2]:
             m &= st[0]
@@ -300,6 +307,12 @@ def _gen_direction(
         nw = wmul * wmu
         cwm = wmu if x >= 0 else 0
         base = gfirst[node]
+        forced_left = pos > 0 and cells[pos - 1] >= 0
+        can_left = pos > 0 and not forced_left and not blocked[pos - 1]
+        nxt_cm = lcm[pos - 1] if can_left else 0
+        a = anchor_pos
+        rec_ok = right_open[0] and pos != a
+        go_right = a < last
         st[1] -= 1
         while m:
             b = m & -m
@@ -308,21 +321,34 @@ def _gen_direction(
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
             v = values[c] * lmul
             cur[pos] = c
-            if rack[c]:
+            real = rack[c]
+            if real:
                 rack[c] -= 1
                 if not rack[c]:
                     st[0] ^= b
-                placed.append((pos, s, c, v, cwm))
-                after_left(pos, nxt, wsum + v, nw, xsum + ((x + v) * wmu if x >= 0 else 0))
-                placed.pop()
+            else:
+                st[2] -= 1
+            placed.append((pos, s, c, v, cwm))
+            ws = wsum + v
+            xs = xsum + ((x + v) * wmu if x >= 0 else 0)
+            if forced_left:
+                after_left(pos, nxt, ws, nw, xs)
+            else:
+                mm = gmasks[nxt]
+                if mm & sepbit:
+                    sn = gtargets[gfirst[nxt] + (mm & sepmask).bit_count()]
+                    if rec_ok and gterm[sn]:
+                        record(pos, a, ws, nw, xs)
+                    if go_right:
+                        right(a + 1, pos, sn, ws, nw, xs)
+                if mm & nxt_cm and st[1]:
+                    fill_left(pos - 1, nxt, mm, ws, nw, xs)
+            placed.pop()
+            if real:
                 if not rack[c]:
                     st[0] ^= b
                 rack[c] += 1
             else:
-                st[2] -= 1
-                placed.append((pos, s, c, v, cwm))
-                after_left(pos, nxt, wsum + v, nw, xsum + ((x + v) * wmu if x >= 0 else 0))
-                placed.pop()
                 st[2] += 1
         st[1] += 1
 
@@ -415,6 +441,7 @@ def _gen_direction(
         lwm = [wm[s] for s in sqs]
         for a in line_anchors:
             anchor_pos = a
+            right_open[0] = a == last or cells[a + 1] < 0
             fill_left(a, groot, gmasks[groot], 0, 1, 0)
 
 

@@ -957,6 +957,10 @@ class View:
         out.sort(key=lambda m: (-m.score, str(m.action)))
         return out
 
+    def best_moves(self, n: int = 1) -> list[Move]:
+        """The viewer's ``n`` highest-scoring placements (ties broken by notation)."""
+        return self.moves()[:n]
+
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen tiles dealt at random to the
         other racks, the hidden exchange, the removed pile and the bag."""
