@@ -71,7 +71,10 @@ def test_find_placements_equals_brute_force(grid: GridState, word: str, loose: b
     assert costs == sorted(costs), "placements not in order of fewest crossed cells"
     if brute:
         assert yielded[0].crossed == min(p.crossed for p in brute)
-        assert best_placement(grid, word, lines_may_cross=loose) == yielded[0]
+        best = best_placement(grid, word, lines_may_cross=loose)
+        assert best is not None
+        assert best in brute
+        assert best.crossed == yielded[0].crossed
     else:
         assert best_placement(grid, word, lines_may_cross=loose) is None
 
@@ -123,6 +126,7 @@ def test_rulebook_stier_example() -> None:
     assert p.crossed == 2
     assert [g.letters[c] for c in p.crossed_cells] == ["I", "S"]
     assert best_placement(g, "STIER") == p
+    assert next(find_placements(g, "STIER")) == p
     # I and E may not be joined in one stroke over the unused I
     direct = Placement("STIER", (0, 1, 2, 4, 9, 14), (0, 1, 2, 3, 5))
     with pytest.raises(PlacementError) as e:

@@ -1,0 +1,73 @@
+"""Wömmeln ("WÖrter saMMELN"): find a word for the category on your own letter grid and
+connect its letters with a line of king-move steps; unused letters under the line are crossed
+out and lines never cross. 1-8 players, simultaneous rounds.
+
+>>> from wordgames import wommeln
+>>> state = wommeln.new_game(2)
+>>> state.is_chance_node
+True
+"""
+
+from __future__ import annotations
+
+from wordgames._core.outcome import GameOutcome
+from wordgames.wommeln import bots
+from wordgames.wommeln.actions import (
+    Action,
+    Circle,
+    Connect,
+    Pass,
+    Place,
+    Reveal,
+    TimeUp,
+    Vote,
+    parse_action,
+)
+from wordgames.wommeln.categories import Category, category, fold
+from wordgames.wommeln.engine import (
+    GridState,
+    Placement,
+    PlacementError,
+    SearchLimitError,
+    best_placement,
+    check_placement,
+    find_placements,
+    validate,
+)
+from wordgames.wommeln.rules import Rules
+from wordgames.wommeln.sheets import Sheet, builtin_sheet
+from wordgames.wommeln.state import Entry, Marks, RoundResult, State, View, new_game
+
+__all__ = [
+    "Action",
+    "Category",
+    "Circle",
+    "Connect",
+    "Entry",
+    "GameOutcome",
+    "GridState",
+    "Marks",
+    "Pass",
+    "Place",
+    "Placement",
+    "PlacementError",
+    "Reveal",
+    "RoundResult",
+    "Rules",
+    "SearchLimitError",
+    "Sheet",
+    "State",
+    "TimeUp",
+    "View",
+    "Vote",
+    "best_placement",
+    "bots",
+    "builtin_sheet",
+    "category",
+    "check_placement",
+    "find_placements",
+    "fold",
+    "new_game",
+    "parse_action",
+    "validate",
+]

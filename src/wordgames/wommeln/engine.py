@@ -374,41 +374,48 @@ def _prep(grid: GridState, lines_may_cross: bool) -> _Prep:
 
 
 def _layers(
-    grid: GridState,
+    rows: int,
+    cols: int,
     targets: Sequence[int],
     region: int,
     crossable: int,
-    lines_may_cross: bool,
+    blocked: int,
+    lo: int = 1,
 ) -> list[list[int]] | None:
     """Lower bounds of the steps still needed, by letter position.
 
     ``q[k][x]`` bounds the steps from ``x`` to a cell circled as letter ``k`` (never ``x``
     itself) plus the steps from there to the end of the word, counting each step once; the
     crossings still needed from a node at ``x`` that must reach letter ``k`` next are at least
-    ``q[k][x] - (n - k)``. The line's self-avoidance is ignored, so the bounds are admissible.
-    Returns None when the word cannot be completed from any first letter.
+    ``q[k][x] - (n - k)``. Only cells in ``region`` are used, only ``crossable`` ones are
+    passed over, diagonal steps through ``blocked`` 2x2 blocks are not taken; the line's
+    avoidance of itself is ignored, so the bounds are admissible. Layers ``k >= lo`` are
+    computed (the others are left empty). Returns None when layer ``lo`` cannot be reached.
     """
     n = len(targets)
-    size = grid.size
-    nbrs = _neighbours(grid.rows, grid.cols)
-    blocked = 0 if lines_may_cross else grid.diagonals
+    size = rows * cols
+    nbrs = _neighbours(rows, cols)
     q: list[list[int]] = [[]] * n
-    for k in range(n - 1, 0, -1):
+    for k in range(n - 1, lo - 1, -1):
         tk = targets[k]
         nxt = q[k + 1] if k + 1 < n else None
         d = [_INF] * size
         buckets: list[list[int]] = []
         m = tk
+        any_source = False
         while m:
             low = m & -m
             z = low.bit_length() - 1
             m ^= low
             r = 0 if nxt is None else nxt[z]
             if r < _INF:
+                any_source = True
                 d[z] = r
                 while len(buckets) <= r:
                     buckets.append([])
                 buckets[r].append(z)
+        if not any_source:
+            return None
         expand = crossable | tk
         c = 0
         while c < len(buckets):
@@ -436,10 +443,6 @@ def _layers(
                     best = d[y]
             out[z] = best + 1 if best < _INF else _INF
         q[k] = out
-    if n > 1:
-        first = targets[0]
-        if not any(v < _INF for x, v in enumerate(q[1]) if (first >> x) & 1):
-            return None
     return q
 
 
@@ -451,6 +454,7 @@ def find_placements(
     circles: Collection[int] | None = None,
     max_crossed: int | None = None,
     node_limit: int | None = None,
+    _best_only: bool = False,
 ) -> Iterator[Placement]:
     """Every placement of ``word`` on ``grid``, fewest crossed-out cells first.
 
@@ -518,13 +522,17 @@ def find_placements(
             return
     # bound 3: the layered distance bound
     targets = [masks[c] for c in codes]
-    q = _layers(grid, targets, free, crossable, lines_may_cross)
+    base_diag = 0 if lines_may_cross else grid.diagonals
+    rows, cols = grid.rows, grid.cols
+    q = _layers(rows, cols, targets, free, crossable, base_diag)
     if q is None:
         return
+    if n > 1 and not any(q[1][x] < _INF for x in range(size) if (targets[0] >> x) & 1):
+        return
     limit = _INF // 2 if max_crossed is None else max_crossed
-    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link)
-    # link: (cell, circled, parent_link) chain, None at the root
-    heap: list[tuple[int, int, int, int, int, int, int, int, object]] = []
+    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link), where link is
+    # the (cell, circled, parent_link) chain of the line so far (None at the root)
+    heap: list[tuple[Any, ...]] = []
     seq = 0
     m = targets[0]
     while m:
@@ -537,8 +545,11 @@ def find_placements(
             seq += 1
     heapq.heapify(heap)
     base_used = grid.used
-    base_diag = 0 if lines_may_cross else grid.diagonals
     expanded = 0
+    # The future of a partial line depends only on (cell, letters matched, cells used,
+    # diagonals used); when only the cheapest placement matters, the first of equal keys
+    # popped is the cheapest and later ones are dropped (not when enumerating them all).
+    seen: set[tuple[int, int, int, int]] | None = set() if _best_only else None
     push = heapq.heappush
     pop = heapq.heappop
     while heap:
@@ -546,6 +557,11 @@ def find_placements(
         if j == n:
             yield _build(word, link)
             continue
+        if seen is not None:
+            key = (cur, j, visited, diag)
+            if key in seen:
+                continue
+            seen.add(key)
         expanded += 1
         if node_limit is not None and expanded > node_limit:
             raise SearchLimitError(f"no verdict for {word} within {node_limit} search nodes")
@@ -607,7 +623,12 @@ def best_placement(
     """A placement of ``word`` with the fewest crossed-out cells, or ``None`` if there is none
     (a proof: the search is exhaustive unless ``node_limit`` raises :class:`SearchLimitError`)."""
     for p in find_placements(
-        grid, word, lines_may_cross=lines_may_cross, circles=circles, node_limit=node_limit
+        grid,
+        word,
+        lines_may_cross=lines_may_cross,
+        circles=circles,
+        node_limit=node_limit,
+        _best_only=True,
     ):
         return p
     return None

@@ -1,0 +1,231 @@
+"""Wömmeln actions and their notation.
+
+Cells are ``(row, col)`` pairs (0-based) inside actions and ``A1``-style names (column letter,
+1-based row) in notation. Players are written ``p0``, ``p1``, ... (0-based indices).
+
+========================================  ===============================================
+notation                                  action
+========================================  ===============================================
+``reveal 12a``                            chance: card 12 is drawn, side ``a`` comes up
+``p0 place STIER A1-B1-C1-d1-E1-e2-E3``   circle and connect in one go (upper case cells
+                                          are circled, lower case ones crossed out)
+``p0 circle STIER A1 B1 C1 E1 E3``        circle the letters of a word (connect later)
+``p0 connect A1-B1-C1-d1-E1-e2-E3``       connect the letters circled earlier
+``p0 pass``                               no word this round (or give up connecting)
+``time up``                               the frontend's countdown ran out
+``p1 accept p0`` / ``p1 reject p0``       p1's vote on p0's word in the review
+========================================  ===============================================
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from wordgames._core.errors import ParseError
+from wordgames.wommeln.categories import CARDS, fold
+from wordgames.wommeln.engine import LETTERS, MAX_COLS, MAX_ROWS, Placement
+
+__all__ = [
+    "Action",
+    "Circle",
+    "Connect",
+    "Pass",
+    "Place",
+    "Reveal",
+    "TimeUp",
+    "Vote",
+    "cell_text",
+    "parse_action",
+]
+
+Cell = tuple[int, int]
+
+
+def cell_text(cell: Cell, circled: bool = True) -> str:
+    """``(0, 0)`` -> ``"A1"`` (lower case when not circled)."""
+    r, c = cell
+    text = f"{LETTERS[c] if 0 <= c < len(LETTERS) else '?'}{r + 1}"
+    return text if circled else text.lower()
+
+
+def _line_text(path: tuple[Cell, ...], circles: tuple[int, ...]) -> str:
+    marked = set(circles)
+    return "-".join(cell_text(cell, i in marked) for i, cell in enumerate(path))
+
+
+@attrs.frozen
+class Reveal:
+    """Chance: the next category card (``card`` 1-30) comes up on ``side`` ``"a"``/``"b"``."""
+
+    card: int
+    side: str
+
+    def __str__(self) -> str:
+        return f"reveal {self.card}{self.side}"
+
+
+@attrs.frozen
+class Place:
+    """``player`` circles the letters of ``word`` and connects them along ``path`` in one
+    action; ``circles`` are the (increasing) positions in ``path`` that are circled."""
+
+    player: int
+    word: str
+    path: tuple[Cell, ...]
+    circles: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"p{self.player} place {self.word} {_line_text(self.path, self.circles)}"
+
+    @classmethod
+    def of(cls, player: int, placement: Placement, cols: int) -> Place:
+        """The action that draws an engine ``placement`` on a grid ``cols`` wide."""
+        path = tuple(divmod(c, cols) for c in placement.path)
+        return cls(player, placement.word, path, placement.circles)
+
+    def placement(self, cols: int) -> Placement:
+        """The engine placement on a grid ``cols`` wide."""
+        return Placement(self.word, tuple(r * cols + c for r, c in self.path), self.circles)
+
+
+@attrs.frozen
+class Circle:
+    """``player`` circles ``cells`` (sorted) for ``word`` without connecting them yet."""
+
+    player: int
+    word: str
+    cells: tuple[Cell, ...]
+
+    def __str__(self) -> str:
+        return f"p{self.player} circle {self.word} " + " ".join(cell_text(c) for c in self.cells)
+
+
+@attrs.frozen
+class Connect:
+    """``player`` connects the letters they circled: ``path`` with ``circles`` as in
+    :class:`Place`; the word is the one given when circling."""
+
+    player: int
+    path: tuple[Cell, ...]
+    circles: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"p{self.player} connect {_line_text(self.path, self.circles)}"
+
+
+@attrs.frozen
+class Pass:
+    """``player`` has no word this round (or gives up connecting their circled letters)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} pass"
+
+
+@attrs.frozen
+class TimeUp:
+    """The countdown ran out (sent by the frontend, which owns the clock)."""
+
+    def __str__(self) -> str:
+        return "time up"
+
+
+@attrs.frozen
+class Vote:
+    """In the review, ``player`` votes whether ``author``'s word fits the category."""
+
+    player: int
+    author: int
+    accept: bool
+
+    def __str__(self) -> str:
+        return f"p{self.player} {'accept' if self.accept else 'reject'} p{self.author}"
+
+
+#: Any Wömmeln action (the chance outcome ``Reveal`` included).
+Action = Reveal | Place | Circle | Connect | Pass | TimeUp | Vote
+
+_PLAYER = re.compile(r"^p(\d)$")
+_CELL = re.compile(r"^([A-Za-z])([1-9]\d?)$")
+
+
+def _player(text: str, whole: str) -> int:
+    m = _PLAYER.match(text)
+    if not m:
+        raise ParseError(f"expected a player like p0 in {whole!r}, got {text!r}")
+    return int(m.group(1))
+
+
+def _cell(text: str, whole: str) -> tuple[Cell, bool]:
+    m = _CELL.match(text)
+    if not m:
+        raise ParseError(f"expected a cell like A1 in {whole!r}, got {text!r}")
+    col = LETTERS.index(m.group(1).upper())
+    row = int(m.group(2)) - 1
+    if row >= MAX_ROWS or col >= MAX_COLS:
+        raise ParseError(f"cell {text!r} is out of range in {whole!r}")
+    return (row, col), m.group(1).isupper()
+
+
+_WORD = re.compile(r"^[A-Za-zÄÖÜäöüß]+$")
+
+
+def _word(text: str, whole: str) -> str:
+    if not _WORD.match(text):
+        raise ParseError(f"expected a word of letters A-Z in {whole!r}, got {text!r}")
+    return fold(text)
+
+
+def _line(text: str, whole: str) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
+    path = []
+    circles = []
+    for i, part in enumerate(text.split("-")):
+        cell, up = _cell(part, whole)
+        path.append(cell)
+        if up:
+            circles.append(i)
+    return tuple(path), tuple(circles)
+
+
+def parse_action(text: str) -> Action:
+    """The action written ``text`` (see the module docstring); :class:`ParseError` otherwise."""
+    if not isinstance(text, str):
+        raise ParseError(f"action text must be a string, got {type(text).__name__}")
+    parts = text.split()
+    if not parts:
+        raise ParseError("empty action text")
+    if parts == ["time", "up"]:
+        return TimeUp()
+    if parts[0] == "reveal" and len(parts) == 2:
+        m = re.match(r"^(\d{1,2})([ab])$", parts[1])
+        if not m or not 1 <= int(m.group(1)) <= CARDS:
+            raise ParseError(f"expected a card like 12a (1-{CARDS}, a/b) in {text!r}")
+        return Reveal(int(m.group(1)), m.group(2))
+    if len(parts) < 2:
+        raise ParseError(f"not a Wömmeln action: {text!r}")
+    player = _player(parts[0], text)
+    verb, args = parts[1], parts[2:]
+    if verb == "pass" and not args:
+        return Pass(player)
+    if verb in ("accept", "reject") and len(args) == 1:
+        return Vote(player, _player(args[0], text), verb == "accept")
+    if verb == "place" and len(args) == 2:
+        path, circles = _line(args[1], text)
+        return Place(player, _word(args[0], text), path, circles)
+    if verb == "connect" and len(args) == 1:
+        path, circles = _line(args[0], text)
+        return Connect(player, path, circles)
+    if verb == "circle" and len(args) >= 2:
+        cells = []
+        for a in args[1:]:
+            cell, up = _cell(a, text)
+            if not up:
+                raise ParseError(f"circled cells are written in upper case in {text!r}")
+            cells.append(cell)
+        if len(set(cells)) != len(cells):
+            raise ParseError(f"a cell is circled twice in {text!r}")
+        return Circle(player, _word(args[0], text), tuple(sorted(cells)))
+    raise ParseError(f"not a Wömmeln action: {text!r}")

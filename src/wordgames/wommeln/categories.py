@@ -1,0 +1,107 @@
+"""The 30 double-sided category cards (our own texts), each side with a turquoise and a red half.
+
+The texts live in ``data/categories.txt`` (read with importlib.resources).
+
+Every half is a category with a German and an English text and sample answers in both
+languages. Sample answers are suggestions for bots and frontends, not a closed list: in the game
+the group votes on whether a word fits.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import attrs
+
+__all__ = ["CARDS", "COLORS", "SIDES", "Category", "category", "fold"]
+
+#: Number of category cards.
+CARDS = 30
+#: The two sides of a card.
+SIDES = ("a", "b")
+#: The two halves of a side; one colour is chosen for the whole game.
+COLORS = ("turquoise", "red")
+
+
+def _local_fold(word: str) -> str:
+    w = word.strip().upper()
+    for src, dst in (("Ä", "AE"), ("Ö", "OE"), ("Ü", "UE"), ("ẞ", "SS"), ("ß", "SS")):
+        w = w.replace(src, dst)
+    return unicodedata.normalize("NFKD", w)
+
+
+def fold(word: str) -> str:
+    """A word as it is circled on a sheet: upper case, Ä→AE, Ö→OE, Ü→UE, ß→SS, other accents
+    dropped (so ``"Äpfel"`` is ``"AEPFEL"``). Anything that is not a letter A-Z is removed."""
+    folder: Any = _local_fold
+    try:
+        from wordgames.lexicon import fold_word
+    except ImportError:  # the lexicon package is optional here
+        pass
+    else:
+
+        def folder(w: str) -> str:
+            return _local_fold(fold_word(w, "de"))
+
+    return "".join(ch for ch in folder(word) if "A" <= ch <= "Z")
+
+
+@attrs.frozen
+class Category:
+    """One half of one side of a category card."""
+
+    card: int
+    side: str
+    color: str
+    text_de: str
+    text_en: str
+    answers_de: tuple[str, ...]
+    answers_en: tuple[str, ...]
+
+    def text(self, language: str = "de") -> str:
+        """The category as read aloud, in ``"de"`` or ``"en"``."""
+        return self.text_de if language == "de" else self.text_en
+
+    def answers(self, language: str = "de") -> tuple[str, ...]:
+        """Sample answers folded for the sheet (A-Z only), in the given language."""
+        raw = self.answers_de if language == "de" else self.answers_en
+        return tuple(dict.fromkeys(fold(w) for w in raw))
+
+    @property
+    def key(self) -> str:
+        """``"12a"``: the card number and side."""
+        return f"{self.card}{self.side}"
+
+
+def _parse() -> dict[tuple[int, str, str], Category]:
+    text = resources.files("wordgames.wommeln").joinpath("data/categories.txt").read_text("utf-8")
+    out: dict[tuple[int, str, str], Category] = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        head, de, en, ans_de, ans_en = line.split("|")
+        key, col = head.split()
+        card, side = int(key[:-1]), key[-1]
+        color = "turquoise" if col == "T" else "red"
+        out[card, side, color] = Category(
+            card, side, color, de, en, tuple(ans_de.split()), tuple(ans_en.split())
+        )
+    return out
+
+
+@lru_cache(maxsize=1)
+def _all() -> dict[tuple[int, str, str], Category]:
+    table = _parse()
+    assert len(table) == CARDS * 4
+    return table
+
+
+def category(card: int, side: str, color: str) -> Category:
+    """The category on ``side`` (``"a"``/``"b"``) of card ``card`` (1-30), ``color`` half."""
+    try:
+        return _all()[card, side, color]
+    except KeyError:
+        raise KeyError(f"no category card {card}{side} ({color})") from None

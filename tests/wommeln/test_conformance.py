@@ -1,0 +1,143 @@
+"""Wömmeln plugged into the shared conformance suite."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import attrs
+
+from tests.conformance.harness import ConformanceSuite, GameSpec
+from wordgames import wommeln as wm
+from wordgames.wommeln.state import Entry, Marks
+
+
+def new_state(rng: random.Random) -> wm.State:
+    n = rng.choice([1, 2, 2, 3, 4, 5])
+    intensiv = rng.random() < 0.3
+    rules = wm.Rules(
+        intensiv=intensiv,
+        rounds=rng.choice([None, 1, 2, 3]),
+        language=rng.choice(["de", "en"]),
+        color=rng.choice(["turquoise", "red"]),
+        lines_may_cross=rng.random() < 0.3,
+        review=rng.random() < 0.8,
+        tie_keeps_word=rng.random() < 0.7,
+        erase_zero_rounds=rng.random() < 0.7,
+        solo_time_limit=rng.choice([None, 120]),
+        min_word_length=rng.choice([2, 2, 3]),
+    )
+    return wm.new_game(n, rules=rules, rng=rng)
+
+
+def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
+    n = state.num_players
+    out: list[Any] = [wm.TimeUp(), wm.Reveal(0, "a"), wm.Reveal(31, "a"), wm.Reveal(1, "c")]
+    out += [wm.Reveal(c, s) for c, s in state.drawn[:2]]
+    out.append(wm.Reveal(rng.randint(1, 30), "b"))
+    for p in range(n + 1):
+        out.append(wm.Pass(p))
+        out.append(wm.Vote(p, rng.randrange(n + 1), rng.random() < 0.5))
+        out.append(wm.Vote(p, p, True))
+        sheet = state.sheets[min(p, n - 1)]
+        r, c = rng.randrange(sheet.rows), rng.randrange(sheet.cols - 1)
+        a, b = sheet.letters[r * sheet.cols + c], sheet.letters[r * sheet.cols + c + 1]
+        out.append(wm.Place(p, a + b, ((r, c), (r, c + 1)), (0, 1)))  # often legal
+        out.append(wm.Place(p, b + a, ((r, c), (r, c + 1)), (0, 1)))  # letters in wrong order
+        out.append(wm.Place(p, a + b, ((r, c), (r, c + 1)), (0,)))  # too few circles
+        out.append(wm.Place(p, a + b, ((r, c), (r + 2, c)), (0, 1)))  # not adjacent / off grid
+        out.append(wm.Place(p, "A", ((r, c),), (0,)))  # too short / mismatch
+        out.append(wm.Circle(p, a + b, ((r, c), (r, c + 1))))
+        out.append(wm.Circle(p, a + b + a, ((r, c), (r, c + 1))))
+        out.append(wm.Connect(p, ((r, c), (r, c + 1)), (0, 1)))
+        out.append(wm.Place(p, a + b, ((r, c), (r, 99)), (0, 1)))
+    for p in state.players_to_act:
+        out.extend(state.legal_actions(p)[:6])
+    out.append("not an action")
+    return out
+
+
+def shuffle_hidden(state: wm.State, viewer: int | None, rng: random.Random) -> wm.State:
+    if state.phase != "search":
+        return state
+    entries = list(state.entries)
+    for p, e in enumerate(entries):
+        if p == viewer:
+            continue
+        grid = state.base_grid(p)
+        if e is None and state.timer != "up":
+            free = [c for c in range(grid.size) if grid.is_free(c)]
+            k = state.rules.min_word_length
+            cells = tuple(sorted(rng.sample(free, k)))
+            word = "".join(grid.letters[c] for c in cells)
+            entries[p] = Entry("circled", Marks(word, cells, tuple(range(k)), False))
+        elif e is not None and e.status == "circled" and state.timer != "up":
+            entries[p] = None
+        elif e is not None and e.status == "placed" and p != state.timer_starter:
+            entries[p] = Entry("passed")
+        elif e is not None and e.status == "passed":
+            entries[p] = Entry("passed")
+    return attrs.evolve(state, entries=tuple(entries))
+
+
+def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    out = []
+    n = len(d["players"])
+
+    def edit(fn: Any) -> None:
+        new = copy.deepcopy(d)
+        fn(new)
+        out.append(new)
+
+    if n >= 2:
+        edit(lambda x: x["sheets"].__setitem__(1, copy.deepcopy(x["sheets"][0])))
+        edit(lambda x: x["players"].__setitem__(1, x["players"][0]))
+    edit(lambda x: x["sheets"][0]["rows"].__setitem__(0, "1" + x["sheets"][0]["rows"][0][1:]))
+    edit(lambda x: x["sheets"][0]["rows"].__setitem__(0, x["sheets"][0]["rows"][0][:-1]))
+    if d["drawn"]:
+        edit(lambda x: x["drawn"].append(x["drawn"][0]))
+    edit(lambda x: x.__setitem__("phase", "over" if x["phase"] != "over" else "reveal"))
+    edit(lambda x: x["results"][0].append({"word": "", "score": 0, "kept": None}))
+    for rs in d["results"]:
+        for i, r in enumerate(rs):
+            if r["score"] > 0:
+                edit(
+                    lambda x, r=r, rs=rs, i=i: x["results"][d["results"].index(rs)][i].update(
+                        score=r["score"] + 1
+                    )
+                )
+                edit(
+                    lambda x, rs=rs, i=i: x["results"][d["results"].index(rs)][i].update(kept=None)
+                )
+                break
+    kept = [i for i, r in enumerate(d["results"][0]) if r["kept"] and r["kept"]["line"]]
+    if len(kept) >= 2:
+        # an earlier line drawn a second time: its cells would be used twice
+        first, second = kept[0], kept[1]
+        edit(lambda x: x["results"][0].__setitem__(second, copy.deepcopy(x["results"][0][first])))
+    if d["phase"] != "search":
+        edit(lambda x: x.__setitem__("timer", "running"))
+    if d["phase"] in ("reveal", "over"):
+        edit(
+            lambda x: x["entries"].__setitem__(
+                0, {"status": "passed", "marks": {"word": "", "line": None, "circled": None}}
+            )
+        )
+    if d["phase"] != "review":
+        edit(lambda x: x["votes"].append([0, 1, True]))
+    edit(lambda x: x["rules"].__setitem__("rounds", 0))
+    return out
+
+
+class TestWommelnConformance(ConformanceSuite):
+    spec = GameSpec(
+        name="wommeln",
+        new_state=new_state,
+        candidate_actions=candidate_actions,
+        shuffle_hidden=shuffle_hidden,
+        invalid_dicts=invalid_dicts,
+        complete_legal_actions=False,
+        max_actions=2000,
+        deep_checks=25,
+    )
