@@ -74,9 +74,9 @@ def shuffle_hidden(state: wm.State, viewer: int | None, rng: random.Random) -> w
             entries[p] = Entry("circled", Marks(word, cells, tuple(range(k)), False))
         elif e is not None and e.status == "circled" and state.timer != "up":
             entries[p] = None
-        elif e is not None and e.status == "placed" and p != state.timer_starter:
-            entries[p] = Entry("passed")
-        elif e is not None and e.status == "passed":
+        elif e is not None and (
+            (e.status == "placed" and p != state.timer_starter) or e.status == "passed"
+        ):
             entries[p] = Entry("passed")
     return attrs.evolve(state, entries=tuple(entries))
 
@@ -140,4 +140,5 @@ class TestWommelnConformance(ConformanceSuite):
         complete_legal_actions=False,
         max_actions=2000,
         deep_checks=25,
+        examples=0.4,
     )
