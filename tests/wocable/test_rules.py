@@ -568,6 +568,7 @@ def test_spanish_game_with_digraph_tiles() -> None:
     after = s.apply(chico)
     assert State.from_dict(after.to_dict()) == after
     assert "[CH]" in after.to_position()
+    assert " CH " in str(after)  # digraph tiles get two-character cells in the picture
 
 
 def test_position_string_round_trip() -> None:

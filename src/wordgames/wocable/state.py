@@ -731,20 +731,22 @@ class State:
     def __str__(self) -> str:
         t = self._tiles
         size = t.size
-        lines = ["   " + " ".join(chr(ord("A") + c) for c in range(size))]
+        # one column per square; two characters wide when the tile set has digraph tiles
+        w = max(len(a) for a in t.alphabet)
+        lines = ["   " + " ".join(chr(ord("A") + c).ljust(w) for c in range(size))]
         for r in range(size):
             cells = []
             for c in range(size):
-                v = self.board[r * size + c]
+                sq = r * size + c
+                v = self.board[sq]
                 if v >= 0:
                     txt = t.alphabet[v & LETTER]
-                    txt = txt.lower() if v & BLANK_BIT else txt
-                    cells.append(txt[0] if len(txt) == 1 else txt[0].lower())
+                    cells.append((txt.lower() if v & BLANK_BIT else txt).ljust(w))
                 else:
-                    sq = r * size + c
                     wmul, lmul = t.word_mult[sq], t.letter_mult[sq]
-                    cells.append({3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, "."))
-            lines.append(f"{r + 1:>2} " + " ".join(cells))
+                    mark = {3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, ".")
+                    cells.append(mark.ljust(w))
+            lines.append(f"{r + 1:>2} " + " ".join(cells).rstrip())
         for p, name in enumerate(self.players):
             mark = ">" if self.phase == "play" and p == self.turn else " "
             gone = " (left)" if p in self.departed else ""
