@@ -314,11 +314,19 @@ def _gen_direction(
         rec_ok = right_open[0] and pos != a
         go_right = a < last
         st[1] -= 1
+        more_tiles = st[1] > 0
+        if forced_left:
+            lc = cells[pos - 1] & LETTER
+            need_mask = sepbit | (1 << lc)
+        else:
+            need_mask = sepbit | (nxt_cm if more_tiles else 0)
         while m:
             b = m & -m
             m ^= b
             c = b.bit_length() - 1
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
+            if not gmasks[nxt] & need_mask:
+                continue  # dead end: no separator and no way further left
             v = values[c] * lmul
             cur[pos] = c
             real = rack[c]
