@@ -356,9 +356,12 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
                 big = len(turns) + 1
 
                 def key(x: int) -> tuple[int, int, int]:
-                    ok = st.bag[x] > others[x] or mine_first[x] <= others_first.get(x, big)
+                    # earliest own need first among tiles nobody needs sooner; otherwise
+                    # the tile whose other claimant needs it latest
                     jitter = rng.randrange(4) if rng is not None else 0
-                    return (0 if ok else 1, mine_first[x] + jitter, x)
+                    if st.bag[x] > others[x] or mine_first[x] <= others_first.get(x, big):
+                        return (0, mine_first[x] + jitter, x)
+                    return (1, -others_first.get(x, big) + jitter, x)
 
                 return _draw(st, min(cands, key=key))
             best = max(
