@@ -55,15 +55,18 @@ def choose_placement(
     *,
     lines_may_cross: bool = False,
     min_length: int = 2,
-    node_limit: int | None = 20_000,
+    node_limit: int | None = 2_000,
     room_candidates: int = 12,
+    max_crossed: int | None = None,
 ) -> Placement | None:
     """The placement a careful player would pick from ``words`` (folded to A-Z first).
 
     The longest placeable word wins; then the fewest crossed-out cells; then the best
     :func:`room_score` among up to ``room_candidates`` cheapest placements of each such word;
     then the word that sorts first. ``node_limit`` bounds the search per word (a word whose
-    search hits it counts as unplaceable). ``None`` if no word fits.
+    search hits it counts as unplaceable); ``max_crossed`` caps the crossed-out cells a line
+    may have (default: the word's length; a longer line costs more room than it scores).
+    ``None`` if no word fits.
     """
     by_length: dict[int, set[str]] = {}
     for w in words:
@@ -113,7 +116,7 @@ class LongestWordBot:
     words: tuple[str, ...] = ()
     candidates: Callable[[View], Iterable[str]] | None = None
     strict: bool = False
-    node_limit: int = 20_000
+    node_limit: int = 2_000
 
     def _candidates(self, view: View) -> list[str]:
         if self.candidates is not None:

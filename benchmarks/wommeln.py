@@ -1,0 +1,155 @@
+"""Wömmeln placement-engine benchmark (prints figures; run: python benchmarks/wommeln.py).
+
+1. Fill builtin 15x15 sheets to 40% used, the way a careful player does (the bot's placement
+   choice: fewest crossed cells, most room kept) with English words from ENABLE.
+2. best_placement of 10-letter ENABLE words there: median time of the placeable ones and of the
+   refuted ones (a proof that the word cannot be placed), plus how many hit the node limit.
+3. A bot choosing among 500 candidate words on such a sheet.
+
+Targets (issue 5): placeable median <= 30 ms, proof <= 100 ms, bot choice <= 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from wordgames.lexicon import Lexicon
+from wordgames.wommeln.bots import choose_placement
+from wordgames.wommeln.engine import (
+    GridState,
+    Placement,
+    SearchLimitError,
+    best_placement,
+    validate,
+)
+from wordgames.wommeln.sheets import builtin_sheet
+
+
+def fill(grid: GridState, words: list[str], frac: float, rng: random.Random) -> GridState:
+    """Place words the bot's way until ``frac`` of the cells are used."""
+    target = int(grid.size * frac)
+    while grid.size - grid.free_count < target:
+        batch = rng.sample(words, 30)
+        p = choose_placement(grid, batch, node_limit=5_000, room_candidates=4)
+        if p is None:
+            continue
+        if grid.size - grid.free_count + len(p.path) > target + 6:
+            continue
+        grid = grid.place(p)
+    return grid
+
+
+def line_word(grid: GridState, length: int, rng: random.Random) -> str | None:
+    """The letters along a random line of ``length`` circled cells (with up to 3 crossed ones)
+    on ``grid``: a word that certainly fits."""
+    extra = rng.randint(0, 3)
+    free = [c for c in range(grid.size) if grid.is_free(c)]
+    for _ in range(200):
+        path = [rng.choice(free)]
+        diag = grid.diagonals
+        while len(path) < length + extra:
+            r, c = divmod(path[-1], grid.cols)
+            options = []
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if (dr or dc) and 0 <= rr < grid.rows and 0 <= cc < grid.cols:
+                        x = rr * grid.cols + cc
+                        bit = 1 << (min(r, rr) * grid.cols + min(c, cc)) if dr and dc else 0
+                        if grid.is_free(x) and x not in path and not diag & bit:
+                            options.append((x, bit))
+            if not options:
+                break
+            x, bit = rng.choice(options)
+            path.append(x)
+            diag |= bit
+        if len(path) == length + extra:
+            inner = sorted(rng.sample(range(1, len(path) - 1), length - 2))
+            circles = [0, *inner, len(path) - 1]
+            p = Placement(
+                "".join(grid.letters[path[i]] for i in circles), tuple(path), tuple(circles)
+            )
+            validate(grid, p)
+            return p.word
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sheets", type=int, default=2, help="sheets to fill (default 2)")
+    parser.add_argument("--words", type=int, default=40, help="10-letter words per sheet")
+    parser.add_argument("--bot-trials", type=int, default=3, help="500-word bot choices per sheet")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    lex = Lexicon.builtin("en")
+    words = list(lex)
+    short = [w for w in words if 3 <= len(w) <= 7]
+    ten = [w for w in words if len(w) == 10]
+    line_t: list[float] = []
+    placed_t: list[float] = []
+    refuted_t: list[float] = []
+    limited = 0
+    bot_t: list[float] = []
+    crossed: list[int] = []
+    for n in range(1, args.sheets + 1):
+        grid = fill(builtin_sheet(n, language="en").grid, short, 0.40, rng)
+        for _ in range(args.words):
+            w = line_word(grid, 10, rng)
+            if w is None:
+                continue
+            t = time.perf_counter()
+            p = best_placement(grid, w)
+            line_t.append(time.perf_counter() - t)
+            assert p is not None
+        for w in rng.sample(ten, args.words):
+            t = time.perf_counter()
+            try:
+                p = best_placement(grid, w, node_limit=50_000)
+            except SearchLimitError:
+                limited += 1
+                continue
+            dt = time.perf_counter() - t
+            if p is None:
+                refuted_t.append(dt)
+            else:
+                placed_t.append(dt)
+                crossed.append(p.crossed)
+        for _ in range(args.bot_trials):
+            cands = rng.sample([w for w in words if 4 <= len(w) <= 12], 500)
+            t = time.perf_counter()
+            choose_placement(grid, cands)
+            bot_t.append(time.perf_counter() - t)
+        used = 100 * (grid.size - grid.free_count) / grid.size
+        print(f"sheet en-S{n:02d}: {used:.0f}% of cells used")
+
+    def ms(xs: list[float], q: str = "median") -> str:
+        if not xs:
+            return "n/a"
+        if q == "median":
+            return f"{1000 * statistics.median(xs):.1f} ms"
+        return f"{1000 * max(xs):.1f} ms"
+
+    print(
+        f"10-letter words read along random lines (placeable): {len(line_t)}, "
+        f"median {ms(line_t)}, max {ms(line_t, 'max')}"
+    )
+    print(
+        f"10-letter ENABLE words placed: {len(placed_t)}, "
+        f"median {ms(placed_t)}, max {ms(placed_t, 'max')}"
+    )
+    if crossed:
+        print(f"   crossed cells: median {statistics.median(crossed)}, max {max(crossed)}")
+    print(
+        f"10-letter ENABLE words refuted: {len(refuted_t)}, median {ms(refuted_t)}, "
+        f"max {ms(refuted_t, 'max')}"
+    )
+    print(f"no verdict within 50,000 search nodes: {limited}")
+    print(f"bot choice among 500 words: median {ms(bot_t)}, max {ms(bot_t, 'max')}")
+
+
+if __name__ == "__main__":
+    main()
