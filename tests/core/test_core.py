@@ -184,3 +184,25 @@ def test_record_from_json_rejects_garbage() -> None:
     for text in ("", "[]", "{}", '{"kind": "record", "version": 1, "game": "chess"}', b"\xff"):
         with pytest.raises(InvalidStateError):
             wordgames.Record.from_json(text)
+
+
+def test_rules_from_dict_checks_json_types() -> None:
+    from wordgames import regenwormen, wocable, wordmeld
+
+    for rules_cls in (regenwormen.Rules, wocable.Rules, wordmeld.Rules):
+        default = rules_cls()
+        assert rules_cls.from_dict(default.to_dict()) == default
+        assert rules_cls.from_dict({}) == default
+        for name, value in default.to_dict().items():
+            wrong: object = "x" if not isinstance(value, str) else 7
+            with pytest.raises(InvalidStateError):
+                rules_cls.from_dict({name: wrong})
+            if isinstance(value, int) and not isinstance(value, bool):
+                with pytest.raises(InvalidStateError):
+                    rules_cls.from_dict({name: True})
+        with pytest.raises(InvalidStateError):
+            rules_cls.from_dict({"no_such_flag": True})
+        with pytest.raises(InvalidStateError):
+            rules_cls.from_dict([])
+    assert wocable.Rules.from_dict({"exchange_min_bag": None}).exchange_min_bag is None
+    assert wocable.Rules.from_dict({"exchange_min_bag": 7}).exchange_min_bag == 7

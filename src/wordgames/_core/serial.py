@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from wordgames._core.errors import InvalidStateError
+import attrs
 
-__all__ = ["check_header", "get_bool", "get_int", "get_list", "get_map", "get_opt_int", "get_str"]
+from wordgames._core.errors import InvalidStateError, RulesError
+
+__all__ = [
+    "check_header",
+    "get_bool",
+    "get_int",
+    "get_list",
+    "get_map",
+    "get_opt_int",
+    "get_str",
+    "rules_from_dict",
+]
 
 
 def check_header(data: Any, game: str, kind: str, version: int) -> Mapping[str, Any]:
@@ -75,3 +86,38 @@ def get_map(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     if not isinstance(v, Mapping):
         raise InvalidStateError(f"field {key!r} must be an object, got {type(v).__name__}")
     return v
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "bool": (bool,),
+    "int": (int,),
+    "str": (str,),
+    "float": (int, float),
+    "None": (type(None),),
+}
+
+R = TypeVar("R")
+
+
+def rules_from_dict(cls: type[R], data: Any) -> R:
+    """Rebuild an attrs ``Rules`` class whose fields are JSON scalars from its ``to_dict``.
+
+    Missing fields take their defaults; unknown fields, values of the wrong JSON type (a bool
+    is not an int here) and values the class itself rejects raise :class:`InvalidStateError`.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"rules must be a JSON object, got {type(data).__name__}")
+    fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise InvalidStateError(f"unknown rules fields {sorted(map(str, unknown))}")
+    for name, value in data.items():
+        allowed = tuple(
+            t for part in str(fields[name].type).split("|") for t in _JSON_TYPES[part.strip()]
+        )
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise InvalidStateError(f"rules field {name!r} has the wrong type: {value!r}")
+    try:
+        return cls(**data)
+    except (RulesError, TypeError, ValueError) as exc:
+        raise InvalidStateError(f"invalid rules: {exc}") from exc

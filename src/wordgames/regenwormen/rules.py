@@ -6,7 +6,8 @@ from typing import Any
 
 import attrs
 
-from wordgames._core.errors import InvalidStateError, RulesError
+from wordgames._core.errors import RulesError
+from wordgames._core.serial import rules_from_dict
 
 __all__ = ["MAX_PLAYERS", "Rules"]
 
@@ -50,16 +51,6 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rebuild from :meth:`to_dict` output (:class:`InvalidStateError` on bad data).
-
-        Missing flags take their defaults; unknown keys are rejected.
-        """
-        if not isinstance(data, dict):
-            raise InvalidStateError(f"rules must be an object, got {type(data).__name__}")
-        unknown = set(data) - set(_FLAGS)
-        if unknown:
-            raise InvalidStateError(f"unknown rules fields {sorted(map(str, unknown))}")
-        try:
-            return cls(**data)
-        except RulesError as exc:
-            raise InvalidStateError(f"invalid rules: {exc}") from exc
+        """Rebuild from :meth:`to_dict` output: missing fields take their defaults; unknown
+        fields and wrongly typed values raise :class:`InvalidStateError`."""
+        return rules_from_dict(cls, data)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
 
 import attrs
 
-from wordgames._core.errors import InvalidStateError, RulesError
+from wordgames._core.errors import RulesError
+from wordgames._core.serial import rules_from_dict
 
 __all__ = ["LAYOUTS", "TILE_SETS", "Layout", "Rules", "TileSet", "layout", "tile_set"]
 
@@ -161,14 +161,6 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Inverse of :meth:`to_dict`; :class:`InvalidStateError` on bad data."""
-        if not isinstance(data, Mapping):
-            raise InvalidStateError("rules must be a JSON object")
-        names = {f.name for f in attrs.fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise InvalidStateError(f"unknown rules fields {sorted(map(str, unknown))}")
-        try:
-            return cls(**{str(k): v for k, v in data.items()})
-        except (RulesError, TypeError) as exc:
-            raise InvalidStateError(f"invalid rules: {exc}") from exc
+        """Rebuild from :meth:`to_dict` output: missing fields take their defaults; unknown
+        fields and wrongly typed values raise :class:`InvalidStateError`."""
+        return rules_from_dict(cls, data)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from wordgames._core.errors import InvalidStateError, RulesError
+from wordgames._core.errors import RulesError
+from wordgames._core.serial import rules_from_dict
 
 __all__ = ["Rules"]
 
@@ -82,15 +82,6 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Read :meth:`to_dict` output (missing fields take their defaults);
-        :class:`InvalidStateError` on bad data."""
-        if not isinstance(data, Mapping):
-            raise InvalidStateError("rules must be an object")
-        names = {f.name for f in attrs.fields(Rules)}
-        unknown = set(data) - names
-        if unknown:
-            raise InvalidStateError(f"unknown rules fields {sorted(map(str, unknown))}")
-        try:
-            return cls(**{str(k): v for k, v in data.items()})
-        except (RulesError, TypeError) as exc:
-            raise InvalidStateError(f"bad rules: {exc}") from None
+        """Rebuild from :meth:`to_dict` output: missing fields take their defaults; unknown
+        fields and wrongly typed values raise :class:`InvalidStateError`."""
+        return rules_from_dict(cls, data)
