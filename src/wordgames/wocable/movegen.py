@@ -203,8 +203,13 @@ def _gen_direction(
     lwm: list[int] = []
     blocked: list[bool] = []  # empty squares the leftward walk may not fill (other anchors)
     cur = [0] * size  # letters of the current path by line position
-    right_open = [False]  # the square right of the anchor is empty (or off the board)
+    all_mask = tiles.all_mask
+    # per anchor: its line position, whether the square to its right is empty (or off the
+    # board), that square's board letter (-1 if none) and its cross-check mask (0 if none)
     anchor_pos = 0
+    right_open = False
+    anchor_rfix = -1
+    anchor_rcm = 0
     last = size - 1
 
     def record(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
@@ -286,7 +291,7 @@ def _gen_direction(
         a = anchor_pos
         if m & sepbit:
             sn = gtargets[gfirst[node] + (m & sepmask).bit_count()]
-            if (a == last or cells[a + 1] < 0) and gterm[sn] and pos != a:
+            if right_open and gterm[sn] and pos != a:
                 record(pos, a, wsum, wmul, xsum)
             if a < last:
                 right(a + 1, pos, sn, wsum, wmul, xsum)
@@ -311,22 +316,44 @@ def _gen_direction(
         can_left = pos > 0 and not forced_left and not blocked[pos - 1]
         nxt_cm = lcm[pos - 1] if can_left else 0
         a = anchor_pos
-        rec_ok = right_open[0] and pos != a
+        rec_ok = right_open and pos != a
         go_right = a < last
+        rfix = anchor_rfix
+        avail = all_mask if st[2] else st[0]  # letters the rack can still supply (superset)
         st[1] -= 1
         more_tiles = st[1] > 0
-        if forced_left:
-            lc = cells[pos - 1] & LETTER
-            need_mask = sepbit | (1 << lc)
+        if more_tiles:
+            left_cm = nxt_cm & avail
+            rcm = anchor_rcm & avail
         else:
-            need_mask = sepbit | (nxt_cm if more_tiles else 0)
+            left_cm = rcm = 0
+        # the separator node must have an edge for the board tile right of the anchor, or for
+        # a letter the rack may put on the empty square there
+        rneed = 1 << rfix if rfix >= 0 else rcm
+        lc = cells[pos - 1] & LETTER if forced_left else 0
+        sn = 0
         while m:
             b = m & -m
             m ^= b
-            c = b.bit_length() - 1
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
-            if not gmasks[nxt] & need_mask:
-                continue  # dead end: no separator and no way further left
+            mm = gmasks[nxt]
+            if forced_left:
+                if not (mm >> lc) & 1:
+                    continue  # the board tile to the left cannot follow
+                rec = gor = False
+                goleft = 0
+            else:
+                # visit the child only if a record, the right walk or the left walk can use it
+                rec = gor = False
+                if mm & sepbit:
+                    sn = gtargets[gfirst[nxt] + (mm & sepmask).bit_count()]
+                    rec = rec_ok and gterm[sn]
+                    if go_right:
+                        gor = gmasks[sn] & rneed != 0
+                goleft = mm & left_cm
+                if not (rec or gor or goleft):
+                    continue
+            c = b.bit_length() - 1
             v = values[c] * lmul
             cur[pos] = c
             real = rack[c]
@@ -342,14 +369,11 @@ def _gen_direction(
             if forced_left:
                 after_left(pos, nxt, ws, nw, xs)
             else:
-                mm = gmasks[nxt]
-                if mm & sepbit:
-                    sn = gtargets[gfirst[nxt] + (mm & sepmask).bit_count()]
-                    if rec_ok and gterm[sn]:
-                        record(pos, a, ws, nw, xs)
-                    if go_right:
-                        right(a + 1, pos, sn, ws, nw, xs)
-                if mm & nxt_cm and st[1]:
+                if rec:
+                    record(pos, a, ws, nw, xs)
+                if gor:
+                    right(a + 1, pos, sn, ws, nw, xs)
+                if goleft and mm & nxt_cm & (all_mask if st[2] else st[0]):
                     fill_left(pos - 1, nxt, mm, ws, nw, xs)
             placed.pop()
             if real:
@@ -363,23 +387,25 @@ def _gen_direction(
     def right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # extend the word to the right onto square pos (node: DAWG node after the separator)
         cell = cells[pos]
-        if cell >= 0:
+        while cell >= 0:  # tiles on the board: follow them
             c = cell & LETTER
             m = gmasks[node]
             if not (m >> c) & 1:
                 return
-            nxt = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
-            wsum += 0 if cell & BLANK_BIT else values[c]
-            if pos == last or cells[pos + 1] < 0:
-                if gterm[nxt]:
+            node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            if not cell & BLANK_BIT:
+                wsum += values[c]
+            if pos == last:
+                if gterm[node]:
                     record(start, pos, wsum, wmul, xsum)
-                if pos < last and st[1]:
-                    right(pos + 1, start, nxt, wsum, wmul, xsum)
-            else:
-                right(pos + 1, start, nxt, wsum, wmul, xsum)
-            return
-        if not st[1]:
-            return
+                return
+            pos += 1
+            cell = cells[pos]
+            if cell < 0:
+                if gterm[node]:
+                    record(start, pos - 1, wsum, wmul, xsum)
+                if not st[1]:
+                    return
         m0 = gmasks[node]
         m = m0 & lcm[pos]
         if not st[2]:
@@ -393,17 +419,29 @@ def _gen_direction(
         nw = wmul * wmu
         cwm = wmu if x >= 0 else 0
         base = gfirst[node]
-        end_here = pos == last or cells[pos + 1] < 0
         more = pos < last
+        end_here = not more or cells[pos + 1] < 0
+        avail = all_mask if st[2] else st[0]
         st[1] -= 1
+        # what the next square needs: a board tile's letter, or a letter the rack may supply
+        nfix = -1
+        ncm = 0
+        if not end_here:
+            nfix = cells[pos + 1] & LETTER
+        elif more and st[1]:
+            ncm = lcm[pos + 1] & avail
         while m:
             b = m & -m
             m ^= b
-            c = b.bit_length() - 1
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
-            term = gterm[nxt]
-            if not term and (not more or not gmasks[nxt]):
+            if end_here:
+                term = gterm[nxt]
+                go = gmasks[nxt] & ncm
+                if not (term or go):
+                    continue
+            elif not (gmasks[nxt] >> nfix) & 1:
                 continue
+            c = b.bit_length() - 1
             real = rack[c]
             if real:
                 rack[c] -= 1
@@ -419,7 +457,7 @@ def _gen_direction(
             if end_here:
                 if term:
                     record(start, pos, ws, nw, xs)
-                if more and st[1]:
+                if go:
                     right(pos + 1, start, nxt, ws, nw, xs)
             else:
                 right(pos + 1, start, nxt, ws, nw, xs)
@@ -449,7 +487,9 @@ def _gen_direction(
         lwm = [wm[s] for s in sqs]
         for a in line_anchors:
             anchor_pos = a
-            right_open[0] = a == last or cells[a + 1] < 0
+            right_open = a == last or cells[a + 1] < 0
+            anchor_rfix = -1 if right_open else cells[a + 1] & LETTER
+            anchor_rcm = lcm[a + 1] if a < last and right_open else 0
             fill_left(a, groot, gmasks[groot], 0, 1, 0)
 
 
