@@ -35,18 +35,23 @@ def _local_fold(word: str) -> str:
 
 def fold(word: str) -> str:
     """A word as it is circled on a sheet: upper case, Ä→AE, Ö→OE, Ü→UE, ß→SS, other accents
-    dropped (so ``"Äpfel"`` is ``"AEPFEL"``). Anything that is not a letter A-Z is removed."""
-    folder: Any = _local_fold
-    try:
-        from wordgames.lexicon import fold_word
-    except ImportError:  # the lexicon package is optional here
-        pass
-    else:
+    dropped (so ``"Äpfel"`` is ``"AEPFEL"``). Anything that is not a letter A-Z is removed.
+    Uses :func:`wordgames.lexicon.fold_word` (German rules) when the lexicon package is there."""
+    w = word
+    if _lexicon_fold is not None:
+        try:
+            w = _lexicon_fold(word, "de")
+        except ValueError:
+            w = word
+    return "".join(ch for ch in _local_fold(w) if "A" <= ch <= "Z")
 
-        def folder(w: str) -> str:
-            return _local_fold(fold_word(w, "de"))
 
-    return "".join(ch for ch in folder(word) if "A" <= ch <= "Z")
+try:
+    from wordgames.lexicon import fold_word as _imported_fold
+except ImportError:  # pragma: no cover - the lexicon package is optional here
+    _lexicon_fold: Any = None
+else:
+    _lexicon_fold = _imported_fold
 
 
 @attrs.frozen
