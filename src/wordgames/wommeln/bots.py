@@ -55,7 +55,7 @@ def choose_placement(
     *,
     lines_may_cross: bool = False,
     min_length: int = 2,
-    node_limit: int | None = 2_000,
+    node_limit: int | None = 1_000,
     room_candidates: int = 12,
     max_crossed: int | None = None,
 ) -> Placement | None:
@@ -116,7 +116,7 @@ class LongestWordBot:
     words: tuple[str, ...] = ()
     candidates: Callable[[View], Iterable[str]] | None = None
     strict: bool = False
-    node_limit: int = 2_000
+    node_limit: int = 1_000
 
     def _candidates(self, view: View) -> list[str]:
         if self.candidates is not None:
