@@ -179,74 +179,84 @@ def _gen_direction(
     # holds is a different move); a blank's score differs by a linear correction.
     size = tiles.size
     gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
-    sep = tiles.blank
-    sepbit = 1 << sep
-    sepmask = sepbit - 1
     blank = tiles.blank
+    sepbit = 1 << blank  # the GADDAG separator's code is the blank's id
+    sepmask = sepbit - 1
     values = tiles.values
     texts, lower = tiles.texts, tiles.lower
-    orig = tuple(rack)
+    all_mask = tiles.all_mask
     nblanks = rack[blank]
-    # placed tiles of the current path: (line pos, square, letter, value x letter premium,
-    # word premium of the cross word or 0)
-    placed: list[tuple[int, int, int, int, int]] = []
-    rmask = 0
+    rmask = 0  # letters the rack holds (real tiles)
     for c in range(blank):
         if rack[c]:
             rmask |= 1 << c
-    st = [rmask, ntiles, nblanks]  # [letters-present mask, tiles left, blanks left]
+    ntl = ntiles  # tiles left on the rack
+    nbl = nblanks  # blanks left on the rack
+    last = size - 1
+    # the current line (by line position): squares, board cells, cross-check masks and sums,
+    # letter and word premiums, and per position (cross sum, letter premium, word premium,
+    # board tile to the left?, its letter, cross-check mask of a square the left walk may fill
+    # next or 0)
+    line = 0
     sqs: list[int] = []
     cells: list[int] = []
     lcm: list[int] = []
     lcs: list[int] = []
     llm: list[int] = []
     lwm: list[int] = []
+    info: list[tuple[int, int, int, bool, int, int]] = []
     blocked: list[bool] = []  # empty squares the leftward walk may not fill (other anchors)
     cur = [0] * size  # letters of the current path by line position
-    all_mask = tiles.all_mask
-    # per anchor: its line position, whether the square to its right is empty (or off the
-    # board), that square's board letter (-1 if none) and its cross-check mask (0 if none)
+    isbl = [False] * size  # whether the walk took the letter at a position from a blank
+    # the anchor's line position, the end of the board tiles right of it (the anchor itself
+    # if there are none) and the cross-check mask of the square after that (0 if off board)
     anchor_pos = 0
-    right_open = False
-    anchor_rfix = -1
+    anchor_end = 0
     anchor_rcm = 0
-    last = size - 1
 
     def record(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
-        n = len(placed)
+        n = ntiles - ntl
         if n == 1 and not across:
-            s = placed[0][1]
-            c = s % size
-            if (c > 0 and board[s - 1] >= 0) or (c < last and board[s + 1] >= 0):
+            p = start
+            while cells[p] >= 0:
+                p += 1
+            s = sqs[p]
+            if (line > 0 and board[s - 1] >= 0) or (line < last and board[s + 1] >= 0):
                 return  # listed by the across pass
         score = wsum * wmul + xsum
         if n == RACK_SIZE:
             score += BINGO
-        s0 = sqs[start]
-        row, col = divmod(s0, size)
-        if not nblanks:
-            parts = [texts[cur[p]] if cells[p] < 0 else "." for p in range(start, end + 1)]
-            out.append(
-                (
-                    Place(row, col, across, "".join(parts)),
-                    score,
-                    tuple([(p[1], p[2]) for p in placed]),
-                )
-            )
+        row, col = (line, start) if across else (start, line)
+        if nbl == nblanks and not nblanks:
+            parts = []
+            tl = []
+            for p in range(start, end + 1):
+                if cells[p] < 0:
+                    c = cur[p]
+                    parts.append(texts[c])
+                    tl.append((sqs[p], c))
+                else:
+                    parts.append(".")
+            out.append((Place(row, col, across, "".join(parts)), score, tuple(tl)))
             return
-        need = [0] * blank
-        for p in placed:
-            need[p[2]] += 1
-        forced = 0
+        # blank choices: a set of placed tiles to be blanks, at most ``nblanks`` of them, with
+        # at least as many of each letter as the walk had to take from blanks
+        pidx = [p for p in range(start, end + 1) if cells[p] < 0]
+        base_parts = [texts[cur[p]] if cells[p] < 0 else "." for p in range(start, end + 1)]
+        base_tl = [(sqs[p], cur[p]) for p in pidx]
+        forced = nblanks - nbl
         short: list[tuple[int, int]] = []
-        for p in placed:
-            c = p[2]
-            d = need[c] - orig[c]
-            if d > 0 and (c, d) not in short:
-                short.append((c, d))
-                forced += d
-        base_parts = [texts[cur[q]] if cells[q] < 0 else "." for q in range(start, end + 1)]
-        base_tl = [(p[1], p[2]) for p in placed]
+        if forced:
+            for p in pidx:
+                if isbl[p]:
+                    c = cur[p]
+                    for j, (c2, d) in enumerate(short):
+                        if c2 == c:
+                            short[j] = (c, d + 1)
+                            break
+                    else:
+                        short.append((c, 1))
+        letters = [cur[p] for p in pidx]
         for k in range(forced, min(nblanks, n) + 1):
             for chosen in combinations(range(n), k):
                 if short:
@@ -254,7 +264,7 @@ def _gen_direction(
                     for c, d in short:
                         got = 0
                         for i in chosen:
-                            if placed[i][2] == c:
+                            if letters[i] == c:
                                 got += 1
                         if got < d:
                             ok = False
@@ -265,127 +275,114 @@ def _gen_direction(
                 parts = base_parts[:]
                 tl = base_tl[:]
                 for i in chosen:
-                    p = placed[i]
-                    sc -= p[3] * (wmul + p[4])
-                    parts[p[0] - start] = lower[p[2]]
-                    tl[i] = (p[1], p[2] | BLANK_BIT)
+                    p = pidx[i]
+                    c = letters[i]
+                    sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
+                    parts[p - start] = lower[c]
+                    tl[i] = (sqs[p], c | BLANK_BIT)
                 out.append((Place(row, col, across, "".join(parts)), sc, tuple(tl)))
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
-        if pos and cells[pos - 1] >= 0:
+        while pos and cells[pos - 1] >= 0:
             # forced: the tile to the left belongs to the word
             cell = cells[pos - 1]
             c = cell & LETTER
             m = gmasks[node]
-            if (m >> c) & 1:
-                after_left(
-                    pos - 1,
-                    gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()],
-                    wsum + (0 if cell & BLANK_BIT else values[c]),
-                    wmul,
-                    xsum,
-                )
-            return
+            if not (m >> c) & 1:
+                return
+            node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            if not cell & BLANK_BIT:
+                wsum += values[c]
+            pos -= 1
         m = gmasks[node]
         a = anchor_pos
+        e = anchor_end
         if m & sepbit:
             sn = gtargets[gfirst[node] + (m & sepmask).bit_count()]
-            if right_open and gterm[sn] and pos != a:
-                record(pos, a, wsum, wmul, xsum)
-            if a < last:
-                right(a + 1, pos, sn, wsum, wmul, xsum)
-        if pos and not blocked[pos - 1] and st[1] and m & lcm[pos - 1]:
+            if gterm[sn] and (pos != a or e != a):
+                record(pos, e, wsum, wmul, xsum)
+            if e < last:
+                right(e + 1, pos, sn, wsum, wmul, xsum)
+        if pos and not blocked[pos - 1] and ntl and m & lcm[pos - 1]:
             fill_left(pos - 1, node, m, wsum, wmul, xsum)
 
     def fill_left(pos: int, node: int, m0: int, wsum: int, wmul: int, xsum: int) -> None:
         # place a rack tile on the empty square pos, then continue (after_left inlined)
+        nonlocal rmask, ntl, nbl
         m = m0 & lcm[pos]
-        if not st[2]:
-            m &= st[0]
+        if not nbl:
+            m &= rmask
             if not m:
                 return
-        s = sqs[pos]
-        x = lcs[pos]
-        lmul = llm[pos]
-        wmu = lwm[pos]
+        x, lmul, wmu, forced_left, lc, nxt_cm = info[pos]
         nw = wmul * wmu
-        cwm = wmu if x >= 0 else 0
         base = gfirst[node]
-        forced_left = pos > 0 and cells[pos - 1] >= 0
-        can_left = pos > 0 and not forced_left and not blocked[pos - 1]
-        nxt_cm = lcm[pos - 1] if can_left else 0
-        a = anchor_pos
-        rec_ok = right_open and pos != a
-        go_right = a < last
-        rfix = anchor_rfix
-        avail = all_mask if st[2] else st[0]  # letters the rack can still supply (superset)
-        st[1] -= 1
-        more_tiles = st[1] > 0
-        if more_tiles:
+        e = anchor_end
+        rec_ok = pos != anchor_pos or e != anchor_pos
+        avail = all_mask if nbl else rmask  # letters the rack can still supply (superset)
+        ntl -= 1
+        # a child is visited only if it can be recorded, walk right or walk further left (to
+        # walk right, the separator node needs an edge for a letter the rack may place there)
+        if ntl:
             left_cm = nxt_cm & avail
-            rcm = anchor_rcm & avail
+            rneed = anchor_rcm & avail
         else:
-            left_cm = rcm = 0
-        # the separator node must have an edge for the board tile right of the anchor, or for
-        # a letter the rack may put on the empty square there
-        rneed = 1 << rfix if rfix >= 0 else rcm
-        lc = cells[pos - 1] & LETTER if forced_left else 0
+            left_cm = rneed = 0
         sn = 0
         while m:
             b = m & -m
             m ^= b
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
             mm = gmasks[nxt]
+            rec = False
+            gor = 0
+            goleft = 0
             if forced_left:
                 if not (mm >> lc) & 1:
                     continue  # the board tile to the left cannot follow
-                rec = gor = False
-                goleft = 0
             else:
-                # visit the child only if a record, the right walk or the left walk can use it
-                rec = gor = False
                 if mm & sepbit:
                     sn = gtargets[gfirst[nxt] + (mm & sepmask).bit_count()]
                     rec = rec_ok and gterm[sn]
-                    if go_right:
-                        gor = gmasks[sn] & rneed != 0
+                    gor = gmasks[sn] & rneed
                 goleft = mm & left_cm
                 if not (rec or gor or goleft):
                     continue
             c = b.bit_length() - 1
-            v = values[c] * lmul
             cur[pos] = c
-            real = rack[c]
-            if real:
+            if rack[c]:
+                real = True
                 rack[c] -= 1
                 if not rack[c]:
-                    st[0] ^= b
+                    rmask ^= b
             else:
-                st[2] -= 1
-            placed.append((pos, s, c, v, cwm))
+                real = False
+                nbl -= 1
+            isbl[pos] = not real
+            v = values[c] * lmul
             ws = wsum + v
-            xs = xsum + ((x + v) * wmu if x >= 0 else 0)
+            xs = xsum + (x + v) * wmu if x >= 0 else xsum
             if forced_left:
                 after_left(pos, nxt, ws, nw, xs)
             else:
                 if rec:
-                    record(pos, a, ws, nw, xs)
+                    record(pos, e, ws, nw, xs)
                 if gor:
-                    right(a + 1, pos, sn, ws, nw, xs)
-                if goleft and mm & nxt_cm & (all_mask if st[2] else st[0]):
+                    right(e + 1, pos, sn, ws, nw, xs)
+                if goleft and mm & nxt_cm & (all_mask if nbl else rmask):
                     fill_left(pos - 1, nxt, mm, ws, nw, xs)
-            placed.pop()
             if real:
                 if not rack[c]:
-                    st[0] ^= b
+                    rmask ^= b
                 rack[c] += 1
             else:
-                st[2] += 1
-        st[1] += 1
+                nbl += 1
+        ntl += 1
 
     def right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # extend the word to the right onto square pos (node: DAWG node after the separator)
+        nonlocal rmask, ntl, nbl
         cell = cells[pos]
         while cell >= 0:  # tiles on the board: follow them
             c = cell & LETTER
@@ -404,32 +401,30 @@ def _gen_direction(
             if cell < 0:
                 if gterm[node]:
                     record(start, pos - 1, wsum, wmul, xsum)
-                if not st[1]:
+                if not ntl:
                     return
         m0 = gmasks[node]
         m = m0 & lcm[pos]
-        if not st[2]:
-            m &= st[0]
+        if not nbl:
+            m &= rmask
         if not m:
             return
-        s = sqs[pos]
-        x = lcs[pos]
-        lmul = llm[pos]
-        wmu = lwm[pos]
+        x, lmul, wmu = lcs[pos], llm[pos], lwm[pos]
         nw = wmul * wmu
-        cwm = wmu if x >= 0 else 0
         base = gfirst[node]
         more = pos < last
         end_here = not more or cells[pos + 1] < 0
-        avail = all_mask if st[2] else st[0]
-        st[1] -= 1
+        avail = all_mask if nbl else rmask
+        ntl -= 1
         # what the next square needs: a board tile's letter, or a letter the rack may supply
         nfix = -1
         ncm = 0
         if not end_here:
             nfix = cells[pos + 1] & LETTER
-        elif more and st[1]:
+        elif more and ntl:
             ncm = lcm[pos + 1] & avail
+        term = 0
+        go = 0
         while m:
             b = m & -m
             m ^= b
@@ -442,18 +437,19 @@ def _gen_direction(
             elif not (gmasks[nxt] >> nfix) & 1:
                 continue
             c = b.bit_length() - 1
-            real = rack[c]
-            if real:
+            cur[pos] = c
+            if rack[c]:
+                real = True
                 rack[c] -= 1
                 if not rack[c]:
-                    st[0] ^= b
+                    rmask ^= b
             else:
-                st[2] -= 1
+                real = False
+                nbl -= 1
+            isbl[pos] = not real
             v = values[c] * lmul
-            cur[pos] = c
-            placed.append((pos, s, c, v, cwm))
             ws = wsum + v
-            xs = xsum + ((x + v) * wmu if x >= 0 else 0)
+            xs = xsum + (x + v) * wmu if x >= 0 else xsum
             if end_here:
                 if term:
                     record(start, pos, ws, nw, xs)
@@ -461,14 +457,13 @@ def _gen_direction(
                     right(pos + 1, start, nxt, ws, nw, xs)
             else:
                 right(pos + 1, start, nxt, ws, nw, xs)
-            placed.pop()
             if real:
                 if not rack[c]:
-                    st[0] ^= b
+                    rmask ^= b
                 rack[c] += 1
             else:
-                st[2] += 1
-        st[1] += 1
+                nbl += 1
+        ntl += 1
 
     lm, wm = tiles.letter_mult, tiles.word_mult
     for line in range(size):
@@ -485,12 +480,37 @@ def _gen_direction(
         lcs = [csum[s] for s in sqs]
         llm = [lm[s] for s in sqs]
         lwm = [wm[s] for s in sqs]
+        info = []
+        for p in range(size):
+            forced = p > 0 and cells[p - 1] >= 0
+            lc = cells[p - 1] & LETTER if forced else 0
+            ncm = lcm[p - 1] if p > 0 and not forced and not blocked[p - 1] else 0
+            info.append((lcs[p], llm[p], lwm[p], forced, lc, ncm))
         for a in line_anchors:
+            # Board tiles right of the anchor belong to every word through it: start the
+            # GADDAG path with them (reversed), so the left walk only explores prefixes that
+            # fit them; the separator then leads right from the square after them.
+            e = a
+            while e < last and cells[e + 1] >= 0:
+                e += 1
+            node = groot
+            ws = 0
+            for p in range(e, a, -1):
+                cell = cells[p]
+                c = cell & LETTER
+                m = gmasks[node]
+                if not (m >> c) & 1:
+                    node = -1
+                    break
+                node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+                if not cell & BLANK_BIT:
+                    ws += values[c]
+            if node < 0:
+                continue  # the tiles are in no word
             anchor_pos = a
-            right_open = a == last or cells[a + 1] < 0
-            anchor_rfix = -1 if right_open else cells[a + 1] & LETTER
-            anchor_rcm = lcm[a + 1] if a < last and right_open else 0
-            fill_left(a, groot, gmasks[groot], 0, 1, 0)
+            anchor_end = e
+            anchor_rcm = lcm[e + 1] if e < last else 0
+            fill_left(a, node, gmasks[node], ws, 1, 0)
 
 
 def _board_rack(
