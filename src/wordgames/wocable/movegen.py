@@ -239,48 +239,74 @@ def _gen_direction(
                     parts.append(".")
             out.append((Place(row, col, across, "".join(parts)), score, tuple(tl)))
             return
-        # blank choices: a set of placed tiles to be blanks, at most ``nblanks`` of them, with
-        # at least as many of each letter as the walk had to take from blanks
-        pidx = [p for p in range(start, end + 1) if cells[p] < 0]
-        base_parts = [texts[cur[p]] if cells[p] < 0 else "." for p in range(start, end + 1)]
-        base_tl = [(sqs[p], cur[p]) for p in pidx]
-        forced = nblanks - nbl
-        short: list[tuple[int, int]] = []
-        if forced:
-            for p in pidx:
+        # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
+        # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
+        # take (the rest of that letter comes from real tiles the rack holds).
+        parts = []
+        tl = []
+        pidx = []
+        bmask = 0  # letters the walk took from blanks
+        rmask2 = 0  # letters the walk took from real tiles
+        for p in range(start, end + 1):
+            if cells[p] < 0:
+                c = cur[p]
+                pidx.append(p)
+                parts.append(texts[c])
+                tl.append((sqs[p], c))
+                if isbl[p]:
+                    bmask |= 1 << c
+                else:
+                    rmask2 |= 1 << c
+            else:
+                parts.append(".")
+        if not nbl and not bmask & rmask2:
+            # the walk's own choice is the only one: every blank is used, and no blank letter
+            # is also placed from a real tile
+            sc = score
+            for i, p in enumerate(pidx):
                 if isbl[p]:
                     c = cur[p]
-                    for j, (c2, d) in enumerate(short):
-                        if c2 == c:
-                            short[j] = (c, d + 1)
-                            break
-                    else:
-                        short.append((c, 1))
-        letters = [cur[p] for p in pidx]
-        for k in range(forced, min(nblanks, n) + 1):
-            for chosen in combinations(range(n), k):
-                if short:
-                    ok = True
-                    for c, d in short:
-                        got = 0
-                        for i in chosen:
-                            if letters[i] == c:
-                                got += 1
-                        if got < d:
-                            ok = False
-                            break
-                    if not ok:
-                        continue
-                sc = score
-                parts = base_parts[:]
-                tl = base_tl[:]
-                for i in chosen:
-                    p = pidx[i]
-                    c = letters[i]
                     sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
                     parts[p - start] = lower[c]
                     tl[i] = (sqs[p], c | BLANK_BIT)
-                out.append((Place(row, col, across, "".join(parts)), sc, tuple(tl)))
+            out.append((Place(row, col, across, "".join(parts)), sc, tuple(tl)))
+            return
+        # group placed tiles by letter: (indices into pidx, blanks the walk used for it)
+        groups: dict[int, tuple[list[int], list[int]]] = {}
+        for i, p in enumerate(pidx):
+            c = cur[p]
+            g = groups.get(c)
+            if g is None:
+                g = groups[c] = ([], [0])
+            g[0].append(i)
+            if isbl[p]:
+                g[1][0] += 1
+        reserve = nblanks - nbl  # blanks still owed to the groups not yet chosen
+        choices: list[tuple[int, ...]] = [()]
+        for idxs, dl in groups.values():
+            d = dl[0]
+            reserve -= d
+            if not nbl and len(idxs) == d:
+                choices = [ch + tuple(idxs) for ch in choices]
+                continue
+            new: list[tuple[int, ...]] = []
+            for ch in choices:
+                room = nblanks - len(ch) - reserve
+                for k in range(d, min(room, len(idxs)) + 1):
+                    for comb in combinations(idxs, k):
+                        new.append(ch + comb)
+            choices = new
+        for chosen in choices:
+            sc = score
+            pp = parts[:]
+            tt = tl[:]
+            for i in chosen:
+                p = pidx[i]
+                c = cur[p]
+                sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
+                pp[p - start] = lower[c]
+                tt[i] = (sqs[p], c | BLANK_BIT)
+            out.append((Place(row, col, across, "".join(pp)), sc, tuple(tt)))
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
