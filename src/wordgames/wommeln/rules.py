@@ -38,6 +38,11 @@ class Rules:
     - ``tie_keeps_word``: a tied vote keeps the word (``False``: a tie rejects it).
     - ``erase_zero_rounds``: marks of a round that scores 0 are erased (``False``: they stay).
     - ``min_word_length``: shortest word accepted (2).
+    - ``reject_malformed_circles``: a frontend that refuses malformed circling up front:
+      a ``Circle`` whose cells are too few, too many or not the word's letters is an illegal
+      action (``too_few_circles``, ``too_many_circles``, ``letter_mismatch``). Default
+      ``False``, the rulebook's reading: such circling is accepted, can never be connected
+      and scores 0 for the round (its marks are erased per ``erase_zero_rounds``).
     """
 
     intensiv: bool = False
@@ -53,6 +58,7 @@ class Rules:
     tie_keeps_word: bool = True
     erase_zero_rounds: bool = True
     min_word_length: int = 2
+    reject_malformed_circles: bool = False
 
     def __attrs_post_init__(self) -> None:
         for name in (
@@ -61,6 +67,7 @@ class Rules:
             "review",
             "tie_keeps_word",
             "erase_zero_rounds",
+            "reject_malformed_circles",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"Rules.{name} must be True or False")

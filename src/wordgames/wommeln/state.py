@@ -58,7 +58,8 @@ OFFER_NODE_LIMIT = 3_000
 class Marks:
     """What one player marked for one word: the ``word``; ``path`` (cell indices) and
     ``circles`` (circled positions in ``path``) when ``connected``; for letters circled but not
-    connected, ``path`` is the sorted circled cells and every position is circled."""
+    connected, ``path`` is the sorted circled cells and every position is circled (they need not
+    spell ``word``: see :meth:`spells`)."""
 
     word: str = ""
     path: tuple[int, ...] = ()
@@ -69,6 +70,16 @@ class Marks:
     def placement(self) -> Placement:
         """The marks as an engine placement (meaningful when ``connected``)."""
         return Placement(self.word, self.path, self.circles)
+
+    def spells(self, letters: str) -> bool:
+        """True when the marks' circled cells hold exactly the letters of ``word`` (``letters``
+        is the sheet's letters in reading order). Loose circles that do not (too few, too many
+        or other letters) can never be connected into the word: the round scores 0."""
+        if self.connected:
+            return True
+        return len(self.path) == len(self.word) and Counter(
+            letters[c] for c in self.path
+        ) == Counter(self.word)
 
     def draw(self, grid: GridState) -> GridState:
         """``grid`` with these marks drawn (unchecked)."""
@@ -83,7 +94,11 @@ class Marks:
 class Entry:
     """A player's move in the current round: ``status`` is ``"circled"`` (letters circled, not
     yet connected), ``"placed"`` (circled and connected) or ``"passed"`` (no word; a player who
-    gave up connecting keeps their circled letters in ``marks`` until the round is scored)."""
+    gave up connecting keeps their circled letters in ``marks`` until the round is scored).
+
+    Circled letters that do not spell the word (too few, too many, other letters; accepted
+    unless ``Rules.reject_malformed_circles``) stay ``"circled"`` until the player passes or the
+    time is up: they can never be connected and score 0."""
 
     status: str
     marks: Marks = Marks()
@@ -297,6 +312,8 @@ class State:
                     circles.append(Circle(p, word, cells))
             return (*places, *circles, Pass(p))
         # circled: connect the circled letters, or give up
+        if not entry.marks.spells(self.sheets[p].letters):
+            return (Pass(p),)
         try:
             pl = best_placement(
                 grid,
@@ -384,6 +401,12 @@ class State:
         if isinstance(a, Connect):
             if entry is None:
                 return "not_circled", "circle the letters before connecting them"
+            if not entry.marks.spells(self.sheets[p].letters):
+                return (
+                    "circles_do_not_spell_word",
+                    f"the letters circled do not spell {entry.marks.word}: they cannot be"
+                    " connected (pass: the round scores 0)",
+                )
             return self._placement_problem(p, entry.marks.word, a.path, a.circles, entry)
         if entry is not None:
             return "already_circled", f"player {p} has circled letters already: connect them"
@@ -446,15 +469,20 @@ class State:
             return "off_grid", "a circled cell is off the sheet"
         if len(set(cells)) != len(cells) or list(cells) != sorted(cells):
             return "bad_circles", "circled cells must be distinct and in reading order"
-        if len(cells) < len(a.word):
+        # the rulebook accepts too few / too many / other letters (they score 0); the flag
+        # refuses them up front, as a frontend may
+        strict = self.rules.reject_malformed_circles
+        if strict and len(cells) < len(a.word):
             return "too_few_circles", f"{len(cells)} letters circled for {a.word}"
-        if len(cells) > len(a.word):
+        if strict and len(cells) > len(a.word):
             return "too_many_circles", f"{len(cells)} letters circled for {a.word}"
+        if not cells:
+            return "no_circles", "circle at least one letter (or pass)"
         grid = self.base_grid(p)
         for c in cells:
             if not grid.is_free(c):
                 return "cell_used", f"{cell_text(divmod(c, grid.cols))} is already used"
-        if Counter(grid.letters[c] for c in cells) != Counter(a.word):
+        if strict and Counter(grid.letters[c] for c in cells) != Counter(a.word):
             return "letter_mismatch", f"the circled letters do not spell {a.word}"
         return None
 
@@ -481,7 +509,15 @@ class State:
                 return nxt._score_round()
             return nxt
         if isinstance(action, TimeUp):
-            entries = tuple(e if e is not None else Entry("passed") for e in self.entries)
+            # players without circles are done; so are those whose circles cannot be connected
+            entries = tuple(
+                Entry("passed")
+                if e is None
+                else Entry("passed", e.marks)
+                if e.status == "circled" and not e.marks.spells(sh.letters)
+                else e
+                for e, sh in zip(self.entries, self.sheets, strict=True)
+            )
             return self._after_search(entries, "up", self.timer_starter)
         p = action.player
         entries_list = list(self.entries)
@@ -859,11 +895,11 @@ def _validate_marks(grid: GridState, m: Marks, rules: Rules, what: str) -> GridS
         if problem is not None:
             raise _bad(f"{what}: {problem[1]}")
     elif m.path:
-        if len(m.word) < rules.min_word_length or len(m.path) != len(m.word):
-            raise _bad(f"{what}: circled cells do not match the word {m.word!r}")
+        if len(m.word) < rules.min_word_length:
+            raise _bad(f"{what}: word {m.word!r} is too short")
         if any(not grid.is_free(c) for c in m.path):
             raise _bad(f"{what}: a circled cell is already used")
-        if Counter(grid.letters[c] for c in m.path) != Counter(m.word):
+        if rules.reject_malformed_circles and not m.spells(grid.letters):
             raise _bad(f"{what}: circled letters do not spell {m.word}")
     return m.draw(grid)
 
@@ -932,6 +968,8 @@ def _validate(s: State) -> None:
             raise _bad(f"{what}: circled letters are not connected")
         if e.status == "circled" and s.phase == "review":
             raise _bad(f"{what}: unconnected letters in the review")
+        if e.status == "circled" and s.timer == "up" and not m.spells(sheet.letters):
+            raise _bad(f"{what}: circles that cannot be connected outlast the time")
         if e.status == "passed" and (m.connected or (m.word == "") != (not m.path)):
             raise _bad(f"{what}: bad passed entry")
         _validate_marks(grid, m, rules, what)
