@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+import wordgames
 from tests.conformance.harness import ConformanceSuite, GameSpec
 from wordgames import wommeln as wm
 from wordgames.wommeln.state import Entry, Marks
@@ -27,6 +28,7 @@ def new_state(rng: random.Random) -> wm.State:
         erase_zero_rounds=rng.random() < 0.7,
         solo_time_limit=rng.choice([None, 120]),
         min_word_length=rng.choice([2, 2, 3]),
+        reject_malformed_circles=rng.random() < 0.3,
     )
     return wm.new_game(n, rules=rules, rng=rng)
 
@@ -52,6 +54,18 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
         out.append(wm.Circle(p, a + b + a, ((r, c), (r, c + 1))))
         out.append(wm.Connect(p, ((r, c), (r, c + 1)), (0, 1)))
         out.append(wm.Place(p, a + b, ((r, c), (r, 99)), (0, 1)))
+        # malformed circling (legal unless rules.reject_malformed_circles) and bad structure
+        out.append(wm.Circle(p, b + a + "Q", ((r, c), (r, c + 1))))
+        out.append(wm.Circle(p, "QQ", ((r, c),)))
+        out.append(wm.Circle(p, a + b, ((r, c), (r, c))))  # repeated cell
+        out.append(wm.Circle(p, a + b, ((r, c + 1), (r, c))))  # not in reading order
+        out.append(wm.Circle(p, a + b, ()))
+        out.append(wm.Circle(p, a + b, ((r, c), (sheet.rows, c))))  # off the sheet
+        if p < n:
+            grid = state.grid(p)
+            used = [x for x in range(grid.size) if not grid.is_free(x)]
+            if used:
+                out.append(wm.Circle(p, a + b, (divmod(rng.choice(used), grid.cols),)))
     for p in state.players_to_act:
         out.extend(state.legal_actions(p)[:6])
     out.append("not an action")
@@ -69,8 +83,13 @@ def shuffle_hidden(state: wm.State, viewer: int | None, rng: random.Random) -> w
         if e is None and state.timer != "up":
             free = [c for c in range(grid.size) if grid.is_free(c)]
             k = state.rules.min_word_length
-            cells = tuple(sorted(rng.sample(free, k)))
-            word = "".join(grid.letters[c] for c in cells)
+            if not state.rules.reject_malformed_circles and rng.random() < 0.5:
+                k = rng.randint(1, min(4, len(free)))  # circles that need not spell the word
+                word = "".join(rng.choice("AEQZ") for _ in range(state.rules.min_word_length))
+                cells = tuple(sorted(rng.sample(free, k)))
+            else:
+                cells = tuple(sorted(rng.sample(free, k)))
+                word = "".join(grid.letters[c] for c in cells)
             entries[p] = Entry("circled", Marks(word, cells, tuple(range(k)), False))
         elif e is not None and e.status == "circled" and state.timer != "up":
             entries[p] = None
@@ -79,6 +98,29 @@ def shuffle_hidden(state: wm.State, viewer: int | None, rng: random.Random) -> w
         ):
             entries[p] = Entry("passed")
     return attrs.evolve(state, entries=tuple(entries))
+
+
+class SloppyBot(wordgames.RandomBot):
+    """A random player that sometimes circles letters that do not spell its word (the
+    rulebook's "too few / too many / wrong letters": legal, scores 0), so records, replays and
+    redaction see such rounds."""
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        me = view.viewer
+        if (
+            view.phase == "search"
+            and view.entries[me] is None
+            and view.timer != "up"
+            and not view.rules.reject_malformed_circles
+            and rng.random() < 0.3
+        ):
+            grid = view.base_grid(me)
+            free = [c for c in range(grid.size) if grid.is_free(c)]
+            if free:
+                cells = sorted(rng.sample(free, rng.randint(1, min(3, len(free)))))
+                word = "Q" * view.rules.min_word_length
+                return wm.Circle(me, word, tuple(divmod(c, grid.cols) for c in cells))
+        return super().choose(view, rng)
 
 
 def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
@@ -139,6 +181,7 @@ class TestWommelnConformance(ConformanceSuite):
         invalid_dicts=invalid_dicts,
         complete_legal_actions=False,
         max_actions=2000,
+        bots=lambda state: [SloppyBot()] * state.num_players,
         deep_checks=25,
         examples=0.4,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -383,7 +384,9 @@ def test_parse_errors(text: str) -> None:
 
 
 def test_rules_validation_and_round_trip() -> None:
-    r = wm.Rules(intensiv=True, lines_may_cross=True, tie_keeps_word=False)
+    r = wm.Rules(
+        intensiv=True, lines_may_cross=True, tie_keeps_word=False, reject_malformed_circles=True
+    )
     assert wm.Rules.from_dict(r.to_dict()) == r
     for bad in (
         {"rounds": 31},
@@ -392,6 +395,167 @@ def test_rules_validation_and_round_trip() -> None:
         {"timer_seconds": 0},
         {"min_word_length": 0},
         {"review": "yes"},
+        {"reject_malformed_circles": 1},
     ):
         with pytest.raises(RulesError):
             wm.Rules(**bad)  # type: ignore[arg-type]
+
+
+# -- malformed circling: "too few", "too many", letters that cannot all be connected ----------
+
+MALFORMED = [
+    # "you have circled ... too few letters"
+    ("p0 circle STIER A1 B1 C1", "too_few_circles", 3),
+    # "too many letters were circled and you cannot use all of them for one word"
+    ("p0 circle STIER A1 B1 C1 D1 E1 E3", "too_many_circles", 6),
+    # "you cannot connect all circled letters into a word" (S T I I S are not S T I E R)
+    ("p0 circle STIER A1 B1 C1 D1 E2", "letter_mismatch", 5),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "cells"), MALFORMED)
+@pytest.mark.parametrize("erase", [True, False])
+def test_malformed_circles_are_accepted_and_score_zero(
+    text: str, code: str, cells: int, erase: bool
+) -> None:
+    s = act(two_player(rounds=2, erase_zero_rounds=erase), text)
+    e = s.entries[0]
+    assert e is not None
+    assert e.status == "circled"
+    assert not e.marks.spells(s.sheets[0].letters)
+    assert s.grid(0).free_count == s.grid(0).size - cells
+    # such circles can never be connected: the only move left is to pass
+    assert s.legal_actions(0) == (wm.Pass(0),)
+    for line in ("A1-B1-C1-d1-E1-e2-E3", "A1-B1-C1"):
+        with pytest.raises(IllegalActionError) as err:
+            s.check(wm.parse_action(f"p0 connect {line}"))
+        assert err.value.code == "circles_do_not_spell_word"
+    assert wm.State.from_dict(s.to_dict()) == s
+    # hidden from the other player during the search, like any circling
+    v1 = s.view(1)
+    assert v1.entries[0] is None
+    assert v1.done == (False, False)
+    assert v1.grid(0).free_count == v1.grid(0).size
+    assert s.redact_action(wm.parse_action(text), 1) == "p0 ?"
+    assert s.redact_action(wm.parse_action(text), 0) == text
+    assert wm.View.from_dict(v1.to_dict()) == v1
+    s = act(s, "p0 pass", "p1 place AB A1-B1", "p0 accept p1")
+    assert s.phase == "reveal"
+    assert s.scores == (0, 2)
+    assert s.results[0][0] == wm.RoundResult("", 0, None if erase else e.marks)
+    # "you may erase the circled letters": erased by default, kept with the flag off
+    assert s.grid(0).size - s.grid(0).free_count == (0 if erase else cells)
+    assert wm.State.from_dict(s.to_dict()) == s
+    # kept circles stay used on the sheet in later rounds
+    s = act(s, "reveal 2a")
+    assert s.is_legal(wm.parse_action("p0 place ST A1-B1")) == erase
+
+
+@pytest.mark.parametrize(("text", "code", "cells"), MALFORMED)
+def test_reject_malformed_circles_flag_refuses_them(text: str, code: str, cells: int) -> None:
+    s = two_player(reject_malformed_circles=True)
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(wm.parse_action(text))
+    assert err.value.code == code
+    assert s.entries == (None, None)
+    # a state holding such circles is not a state of this variant
+    d = act(two_player(), text).to_dict()
+    assert wm.State.from_dict(d).entries[0] is not None
+    d["rules"]["reject_malformed_circles"] = True
+    with pytest.raises(InvalidStateError):
+        wm.State.from_dict(d)
+    # well-formed circling still works
+    s = act(s, "p0 circle STIER A1 B1 C1 E1 E3", "p0 connect A1-B1-C1-d1-E1-e2-E3")
+    e = s.entries[0]
+    assert e is not None
+    assert e.status == "placed"
+
+
+def test_time_up_ends_the_round_for_circles_that_cannot_be_connected() -> None:
+    s = wm.new_game(3, sheets=[STIER_ROWS, OTHER_ROWS, ["QQQ", "QQQ"]]).apply(wm.Reveal(4, "a"))
+    s = act(s, "p0 circle STIER A1 B1 C1", "p2 circle QQ A1 B1", "p1 place FG A2-B2")
+    assert s.players_to_act == {0, 2}
+    s = act(s, "time up")
+    # p0 cannot connect anything and is done; p2 may still connect after the time is up
+    assert [e.status for e in s.entries if e is not None] == ["passed", "placed", "circled"]
+    assert s.players_to_act == {2}
+    assert s.view(1).done == (True, True, False)
+    assert wm.State.from_dict(s.to_dict()) == s
+    d = s.to_dict()
+    d["entries"][0]["status"] = "circled"  # malformed circles outlasting the time
+    with pytest.raises(InvalidStateError):
+        wm.State.from_dict(d)
+    s = act(s, "p2 connect A1-B1", "p0 accept p1", "p0 accept p2", "p1 accept p2", "p2 accept p1")
+    assert s.scores == (0, 2, 2)
+
+
+def test_solo_malformed_circles_score_zero() -> None:
+    s = wm.new_game(1, sheets=[STIER_ROWS], rules=wm.Rules(rounds=1)).apply(wm.Reveal(11, "a"))
+    s = act(s, "p0 circle STIER A1 B1 C1 D1 E1 E3")
+    assert s.legal_actions(0) == (wm.Pass(0),)
+    s = act(s, "p0 pass")
+    assert s.is_terminal
+    assert s.scores == (0,)
+    s = wm.new_game(1, sheets=[STIER_ROWS], rules=wm.Rules(rounds=1, solo_time_limit=60))
+    s = act(s.apply(wm.Reveal(11, "a")), "p0 circle STIER A1", "time up")
+    assert s.is_terminal
+    assert s.scores == (0,)
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_structurally_bad_circles_are_illegal_in_both_readings(strict: bool) -> None:
+    rules = {"rounds": 2, "erase_zero_rounds": False, "reject_malformed_circles": strict}
+    s = two_player(**rules)
+    cases = [
+        (wm.Circle(0, "STIER", ((0, 0), (9, 9))), "off_grid"),
+        (wm.Circle(0, "STIER", ((0, 0), (0, 1), (0, 1), (0, 4), (2, 4))), "bad_circles"),
+        (wm.Circle(0, "STIER", ((0, 1), (0, 0))), "bad_circles"),
+        (wm.Circle(0, "STIER", ()), "too_few_circles" if strict else "no_circles"),
+        (wm.Circle(0, "S", ((0, 0),)), "word_too_short"),
+        (wm.Circle(0, "ST1", ((0, 0),)), "bad_word"),
+        (wm.Circle(5, "ST", ((0, 0),)), "unknown_player"),
+    ]
+    for action, code in cases:
+        with pytest.raises(IllegalActionError) as err:
+            s.apply(action)
+        assert err.value.code == code, action
+    # cells used by an earlier round's word
+    s = act(s, "p0 place ST A1-B1", "p1 pass", "p1 accept p0", "reveal 2a")
+    with pytest.raises(IllegalActionError) as err:
+        s.check(wm.Circle(0, "TIE" if strict else "XYZ", ((0, 1), (0, 2), (0, 4))))
+    assert err.value.code == "cell_used"
+    with pytest.raises(IllegalActionError) as err:
+        s.check(wm.parse_action("p0 circle ST A1 C1"))
+    assert err.value.code == "cell_used"
+    # after circling (even malformed), no second circling in the round
+    s = act(s, "p0 circle IE C1 E1" if strict else "p0 circle IE C1")
+    with pytest.raises(IllegalActionError) as err:
+        s.check(wm.parse_action("p0 circle IE D1 E1"))
+    assert err.value.code == "already_circled"
+
+
+def test_from_dict_checks_kept_malformed_circles() -> None:
+    s = act(two_player(rounds=2, erase_zero_rounds=False), "p0 circle STIER A1 B1 C1", "p0 pass")
+    s = act(s, "p1 pass")
+    assert s.results[0][0].kept is not None
+    d = s.to_dict()
+    assert wm.State.from_dict(d) == s
+    bad = copy.deepcopy(d)
+    bad["rules"]["reject_malformed_circles"] = True
+    with pytest.raises(InvalidStateError):
+        wm.State.from_dict(bad)
+    bad = copy.deepcopy(d)
+    bad["results"][0][0]["kept"]["circled"] = ["A1", "A1"]
+    with pytest.raises(InvalidStateError):
+        wm.State.from_dict(bad)
+    bad = copy.deepcopy(d)
+    bad["results"][0][0]["kept"]["word"] = "S"  # shorter than min_word_length
+    with pytest.raises(InvalidStateError):
+        wm.State.from_dict(bad)
+    # a malformed circling in the next round may not reuse the kept cells
+    s = act(s, "reveal 2a", "p0 circle XX B2 C2")
+    d = s.to_dict()
+    assert wm.State.from_dict(d) == s
+    d["entries"][0]["marks"]["circled"] = ["A1", "B2"]
+    with pytest.raises(InvalidStateError):
+        wm.State.from_dict(d)
