@@ -6,11 +6,15 @@ played as E and a real E are different moves; every main word has at least 2 let
 
 The fast generator follows Gordon's GADDAG algorithm: for every anchor (an empty square next
 to a tile, or the centre on an empty board) and each direction it walks the reversed prefix
-leftwards from the anchor, then the separator, then the suffix rightwards. A move is generated
-from its leftmost anchor only (the leftward walk never places a tile on another anchor), so no
-move is found twice. Cross-check bitmasks (letters allowed on a square by the perpendicular
-word) and cross-word sums are computed once per board and direction, and the score is
-accumulated during the walk.
+leftwards from the anchor, then the separator, then the suffix rightwards. Board tiles just
+right of the anchor belong to every word through it, so the path starts with them (reversed)
+and the separator leads on from the square after them. A move is generated from its leftmost
+anchor only (the leftward walk never places a tile on another anchor), so no move is found
+twice. Cross-check bitmasks (letters allowed on a square by the perpendicular word) and
+cross-word sums are computed once per board and direction; a child edge is taken only if the
+rack can supply its letter and it can lead to a record, a right walk or a further left step;
+the score is accumulated during the walk. Blanks are wildcards in the walk and expanded per
+letter group when a move is recorded (see ``_gen_direction``).
 """
 
 from __future__ import annotations
