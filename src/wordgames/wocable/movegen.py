@@ -231,9 +231,9 @@ def _gen_direction(
         if n == RACK_SIZE:
             score += BINGO
         row, col = (line, start) if across else (start, line)
-        if nbl == nblanks and not nblanks:
-            parts = []
-            tl = []
+        parts = []
+        tl = []
+        if not nblanks:
             for p in range(start, end + 1):
                 if cells[p] < 0:
                     c = cur[p]
@@ -246,60 +246,50 @@ def _gen_direction(
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
         # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
         # take (the rest of that letter comes from real tiles the rack holds).
-        parts = []
-        tl = []
         pidx = []
-        bmask = 0  # letters the walk took from blanks
-        rmask2 = 0  # letters the walk took from real tiles
-        for p in range(start, end + 1):
-            if cells[p] < 0:
-                c = cur[p]
-                pidx.append(p)
-                parts.append(texts[c])
-                tl.append((sqs[p], c))
-                if isbl[p]:
-                    bmask |= 1 << c
+        if nbl == nblanks:
+            # the walk took no blank: any set of at most nblanks placed tiles
+            for p in range(start, end + 1):
+                if cells[p] < 0:
+                    c = cur[p]
+                    pidx.append(p)
+                    parts.append(texts[c])
+                    tl.append((sqs[p], c))
                 else:
-                    rmask2 |= 1 << c
-            else:
-                parts.append(".")
-        if not nbl and not bmask & rmask2:
-            # the walk's own choice is the only one: every blank is used, and no blank letter
-            # is also placed from a real tile
+                    parts.append(".")
+            choices: list[tuple[int, ...]] = [()]
+            for k in range(1, min(nblanks, n) + 1):
+                choices.extend(combinations(range(n), k))
+        else:
             sc = score
-            for i, p in enumerate(pidx):
+            bmask = 0  # letters the walk took from blanks
+            rmask2 = 0  # letters the walk took from real tiles
+            for p in range(start, end + 1):
+                if cells[p] < 0:
+                    c = cur[p]
+                    pidx.append(p)
+                    if isbl[p]:
+                        bmask |= 1 << c
+                        parts.append(lower[c])
+                        tl.append((sqs[p], c | BLANK_BIT))
+                        sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
+                    else:
+                        rmask2 |= 1 << c
+                        parts.append(texts[c])
+                        tl.append((sqs[p], c))
+                else:
+                    parts.append(".")
+            if not nbl and not bmask & rmask2:
+                # the walk's own choice is the only one: every blank is used, and no blank
+                # letter is also placed from a real tile
+                out.append((Place(row, col, across, "".join(parts)), sc, tuple(tl)))
+                return
+            for i, p in enumerate(pidx):  # back to all real tiles
                 if isbl[p]:
                     c = cur[p]
-                    sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
-                    parts[p - start] = lower[c]
-                    tl[i] = (sqs[p], c | BLANK_BIT)
-            out.append((Place(row, col, across, "".join(parts)), sc, tuple(tl)))
-            return
-        # group placed tiles by letter: (indices into pidx, blanks the walk used for it)
-        groups: dict[int, tuple[list[int], list[int]]] = {}
-        for i, p in enumerate(pidx):
-            c = cur[p]
-            g = groups.get(c)
-            if g is None:
-                g = groups[c] = ([], [0])
-            g[0].append(i)
-            if isbl[p]:
-                g[1][0] += 1
-        reserve = nblanks - nbl  # blanks still owed to the groups not yet chosen
-        choices: list[tuple[int, ...]] = [()]
-        for idxs, dl in groups.values():
-            d = dl[0]
-            reserve -= d
-            if not nbl and len(idxs) == d:
-                choices = [ch + tuple(idxs) for ch in choices]
-                continue
-            new: list[tuple[int, ...]] = []
-            for ch in choices:
-                room = nblanks - len(ch) - reserve
-                for k in range(d, min(room, len(idxs)) + 1):
-                    for comb in combinations(idxs, k):
-                        new.append(ch + comb)
-            choices = new
+                    parts[p - start] = texts[c]
+                    tl[i] = (sqs[p], c)
+            choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
         for chosen in choices:
             sc = score
             pp = parts[:]
@@ -541,6 +531,40 @@ def _gen_direction(
             anchor_end = e
             anchor_rcm = lcm[e + 1] if e < last else 0
             fill_left(a, node, gmasks[node], ws, 1, 0)
+
+
+def _group_choices(
+    pidx: list[int], cur: list[int], isbl: list[bool], nblanks: int, nbl: int
+) -> list[tuple[int, ...]]:
+    """Every set of indices into ``pidx`` (placed line positions, letters ``cur``) that may be
+    blanks: at most ``nblanks`` in all and, per letter, at least as many as the walk took from
+    blanks (``isbl``; ``nbl`` blanks were left unused)."""
+    # group placed tiles by letter: [indices into pidx, blanks the walk used for it]
+    groups: dict[int, tuple[list[int], list[int]]] = {}
+    for i, p in enumerate(pidx):
+        c = cur[p]
+        g = groups.get(c)
+        if g is None:
+            g = groups[c] = ([], [0])
+        g[0].append(i)
+        if isbl[p]:
+            g[1][0] += 1
+    reserve = nblanks - nbl  # blanks still owed to the groups not yet chosen
+    choices: list[tuple[int, ...]] = [()]
+    for idxs, dl in groups.values():
+        d = dl[0]
+        reserve -= d
+        if not nbl and len(idxs) == d:
+            choices = [ch + tuple(idxs) for ch in choices]
+            continue
+        new: list[tuple[int, ...]] = []
+        for ch in choices:
+            room = nblanks - len(ch) - reserve
+            for k in range(d, min(room, len(idxs)) + 1):
+                for comb in combinations(idxs, k):
+                    new.append(ch + comb)
+        choices = new
+    return choices
 
 
 def _board_rack(
