@@ -92,7 +92,14 @@ def main() -> None:
     line_t: list[float] = []
     placed_t: list[float] = []
     refuted_t: list[float] = []
-    limited = 0
+    limited: list[float] = []
+    cpu: dict[str, list[float]] = {
+        "line": [],
+        "placed": [],
+        "refuted": [],
+        "limited": [],
+        "bot": [],
+    }
     bot_t: list[float] = []
     crossed: list[int] = []
     for n in range(1, args.sheets + 1):
@@ -101,28 +108,33 @@ def main() -> None:
             w = line_word(grid, 10, rng)
             if w is None:
                 continue
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             p = best_placement(grid, w)
             line_t.append(time.perf_counter() - t)
+            cpu["line"].append(time.process_time() - c)
             assert p is not None
         for w in rng.sample(ten, args.words):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             try:
                 p = best_placement(grid, w, node_limit=50_000)
             except SearchLimitError:
-                limited += 1
+                limited.append(time.perf_counter() - t)
+                cpu["limited"].append(time.process_time() - c)
                 continue
             dt = time.perf_counter() - t
             if p is None:
                 refuted_t.append(dt)
+                cpu["refuted"].append(time.process_time() - c)
             else:
                 placed_t.append(dt)
+                cpu["placed"].append(time.process_time() - c)
                 crossed.append(p.crossed)
         for _ in range(args.bot_trials):
             cands = rng.sample([w for w in words if 4 <= len(w) <= 12], 500)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             choose_placement(grid, cands)
             bot_t.append(time.perf_counter() - t)
+            cpu["bot"].append(time.process_time() - c)
         used = 100 * (grid.size - grid.free_count) / grid.size
         print(f"sheet en-S{n:02d}: {used:.0f}% of cells used")
 
@@ -133,22 +145,23 @@ def main() -> None:
             return f"{1000 * statistics.median(xs):.1f} ms"
         return f"{1000 * max(xs):.1f} ms"
 
+    def both(wall: list[float], key: str) -> str:
+        """Wall-clock median and max, then the same for CPU time."""
+        return (
+            f"median {ms(wall)}, max {ms(wall, 'max')} "
+            f"(CPU median {ms(cpu[key])}, max {ms(cpu[key], 'max')})"
+        )
+
     print(
         f"10-letter words read along random lines (placeable): {len(line_t)}, "
-        f"median {ms(line_t)}, max {ms(line_t, 'max')}"
+        f"{both(line_t, 'line')}"
     )
-    print(
-        f"10-letter ENABLE words placed: {len(placed_t)}, "
-        f"median {ms(placed_t)}, max {ms(placed_t, 'max')}"
-    )
+    print(f"10-letter ENABLE words placed: {len(placed_t)}, {both(placed_t, 'placed')}")
     if crossed:
         print(f"   crossed cells: median {statistics.median(crossed)}, max {max(crossed)}")
-    print(
-        f"10-letter ENABLE words refuted: {len(refuted_t)}, median {ms(refuted_t)}, "
-        f"max {ms(refuted_t, 'max')}"
-    )
-    print(f"no verdict within 50,000 search nodes: {limited}")
-    print(f"bot choice among 500 words: median {ms(bot_t)}, max {ms(bot_t, 'max')}")
+    print(f"10-letter ENABLE words refuted: {len(refuted_t)}, {both(refuted_t, 'refuted')}")
+    print(f"no verdict within 50,000 search nodes: {len(limited)}, {both(limited, 'limited')}")
+    print(f"bot choice among 500 words: {both(bot_t, 'bot')}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wordgames.wommeln import engine
 from wordgames.wommeln.engine import (
     GridState,
     Placement,
@@ -77,6 +78,37 @@ def test_find_placements_equals_brute_force(grid: GridState, word: str, loose: b
         assert best.crossed == yielded[0].crossed
     else:
         assert best_placement(grid, word, lines_may_cross=loose) is None
+
+
+@st.composite
+def medium_grids(draw: st.DrawFn) -> GridState:
+    rows = draw(st.integers(3, 5))
+    cols = draw(st.integers(3, 5))
+    size = rows * cols
+    letters = draw(st.text("ABC", min_size=size, max_size=size))
+    used = draw(st.integers(0, (1 << size) - 1)) & draw(st.integers(0, (1 << size) - 1))
+    return GridState(
+        rows, cols, letters, used=used, diagonals=draw(st.integers(0, (1 << size) - 1))
+    )
+
+
+@given(grid=medium_grids(), word=st.text("ABC", min_size=1, max_size=7), loose=st.booleans())
+def test_region_keys_find_the_same_cost(grid: GridState, word: str, loose: bool) -> None:
+    # long searches merge lines by the region they can still reach; force that from the start
+    # and compare with merging only identical lines (checked against brute force above)
+    exact = best_placement(grid, word, lines_may_cross=loose)
+    saved = engine._EXACT_KEYS
+    engine._EXACT_KEYS = 0
+    try:
+        merged = best_placement(grid, word, lines_may_cross=loose)
+    finally:
+        engine._EXACT_KEYS = saved
+    if exact is None:
+        assert merged is None
+    else:
+        assert merged is not None
+        validate(grid, merged, lines_may_cross=loose)
+        assert merged.crossed == exact.crossed
 
 
 @given(grid=small_grids(), word=st.text("ABC", min_size=1, max_size=4), data=st.data())

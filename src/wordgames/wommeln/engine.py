@@ -40,6 +40,9 @@ __all__ = [
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LETTER_SET = frozenset(LETTERS)
 _INF = 1 << 30
+#: Best-placement searches key their states by the exact line for this many nodes (cheap), then
+#: by the region the line can still reach (a flood fill per node, but far fewer nodes).
+_EXACT_KEYS = 1_000
 #: Largest grid the notation can address (columns A..Z, rows 1..99).
 MAX_COLS = 26
 MAX_ROWS = 99
@@ -530,8 +533,15 @@ def find_placements(
     if n > 1 and not any(q[1][x] < _INF for x in range(size) if (targets[0] >> x) & 1):
         return
     limit = _INF // 2 if max_crossed is None else max_crossed
-    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link), where link is
-    # the (cell, circled, parent_link) chain of the line so far (None at the root)
+    pad = _padding(rows, cols)
+    reach_of = _Reach(pad, free, base_diag)
+    ppos = pad.pos
+    pnbrs = pad.nbrs
+    pbase_diag = reach_of.base_diag
+    pused = pad.to_padded(grid.used)
+    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link), where visited
+    # and diag are padded bitmasks and link is the (cell, circled, parent_link) chain of the
+    # line so far
     heap: list[tuple[Any, ...]] = []
     seq = 0
     m = targets[0]
@@ -541,10 +551,9 @@ def find_placements(
         m ^= low
         h = 0 if n == 1 else q[1][s] - (n - 1)
         if h <= limit:
-            heap.append((h, -1, seq, 0, s, 1, low, 0, (s, True, None)))
+            heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None)))
             seq += 1
     heapq.heapify(heap)
-    base_used = grid.used
     expanded = 0
     # The future of a partial line depends only on (cell, letters matched, cells used,
     # diagonals used); when only the cheapest placement matters, the first of equal keys
@@ -552,13 +561,32 @@ def find_placements(
     seen: set[tuple[int, int, int, int]] | None = set() if _best_only else None
     push = heapq.heappush
     pop = heapq.heappop
+    region = reach_of.region
+    pw = pad.width
+    pmasks = {c: pad.to_padded(prep.letter_masks[c] if circles is None else masks[c]) for c in need}
+    need_from: list[list[tuple[int, int]]] = []
+    for j in range(n + 1):
+        cnt: dict[int, int] = {}
+        for c in codes[j:]:
+            cnt[c] = cnt.get(c, 0) + 1
+        need_from.append(sorted(cnt.items()))
     while heap:
         _, _, _, g, cur, j, visited, diag, link = pop(heap)
         if j == n:
             yield _build(word, link)
             continue
         if seen is not None:
-            key = (cur, j, visited, diag)
+            if expanded < _EXACT_KEYS:
+                key: tuple[int, int, int, int] = (cur, j, visited, diag)
+            else:
+                # a long search: the future depends only on the free cells the end can still
+                # reach (they must hold the remaining letters) and the diagonal marks inside
+                # them, so lines that differ only in what they cut off merge
+                reach = region(ppos[cur], visited, diag)
+                if any((reach & pmasks[c]).bit_count() < k for c, k in need_from[j]):
+                    continue
+                rc = reach | (1 << ppos[cur])
+                key = (cur, j, reach, diag & (((rc >> 1) & (rc >> pw)) | (rc & (rc >> (pw + 1)))))
             if key in seen:
                 continue
             seen.add(key)
@@ -569,17 +597,18 @@ def find_placements(
         qj = q[j]
         qn = q[j + 1] if j + 1 < n else None
         left = n - j
-        occupied = base_used | visited
-        for x, bit in nbrs[cur]:
-            if (occupied >> x) & 1:
+        occupied = pused | visited
+        alldiag = pbase_diag | diag
+        for x, px, bit in pnbrs[cur]:
+            if (occupied >> px) & 1:
                 continue
             ndiag = diag
             if bit:
-                if (base_diag | diag) & bit:
+                if alldiag & bit:
                     continue
                 if not lines_may_cross:
                     ndiag = diag | bit
-            nvis = visited | (1 << x)
+            nvis = visited | (1 << px)
             if (target >> x) & 1:
                 # circle x as letter j
                 if qn is None:
@@ -589,7 +618,10 @@ def find_placements(
                 else:
                     nf = g + qn[x] - (left - 1)
                     if nf <= limit:
-                        push(heap, (nf, -j - 1, seq, g, x, j + 1, nvis, ndiag, (x, True, link)))
+                        push(
+                            heap,
+                            (nf, -j - 1, seq, g, x, j + 1, nvis, ndiag, (x, True, link)),
+                        )
                         seq += 1
             if (crossable >> x) & 1:
                 ng = g + 1
@@ -597,6 +629,84 @@ def find_placements(
                 if nf <= limit:
                     push(heap, (nf, -j, seq, ng, x, j, nvis, ndiag, (x, False, link)))
                     seq += 1
+
+
+@attrs.frozen(eq=False)
+class _Padding:
+    """A grid's cells laid out ``cols + 1`` bits per row with an empty row below, so that the
+    eight king-move shifts of a whole bitmask never wrap into a real cell; ``block`` bits hold
+    one copy of the grid."""
+
+    width: int
+    block: int
+    pos: tuple[int, ...]  # cell -> padded bit position
+    nbrs: tuple[tuple[tuple[int, int, int], ...], ...]  # cell -> (nb, padded nb, padded block)
+    rows: int
+    cols: int
+
+    def to_padded(self, mask: int) -> int:
+        """``mask`` (a plain cell bitmask) in the padded layout."""
+        cols, w = self.cols, self.width
+        row = (1 << cols) - 1
+        out = 0
+        for r in range(self.rows):
+            out |= ((mask >> (r * cols)) & row) << (r * w)
+        return out
+
+
+@lru_cache(maxsize=64)
+def _padding(rows: int, cols: int) -> _Padding:
+    w = cols + 1
+    pos = tuple(r * w + c for r in range(rows) for c in range(cols))
+    nbrs = []
+    for r in range(rows):
+        for c in range(cols):
+            out = []
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
+                        x = (r + dr) * cols + c + dc
+                        bit = 1 << (min(r, r + dr) * w + min(c, c + dc)) if dr and dc else 0
+                        out.append((x, pos[x], bit))
+            nbrs.append(tuple(out))
+    return _Padding(w, (rows + 1) * w, pos, tuple(nbrs), rows, cols)
+
+
+class _Reach:
+    """Flood fills over a grid's free cells as bitsets in the padded layout: one step of the
+    fill is a dozen big-int operations for the whole grid."""
+
+    def __init__(self, pad: _Padding, free: int, base_diag: int) -> None:
+        self.width = pad.width
+        self.free = pad.to_padded(free)
+        self.base_diag = pad.to_padded(base_diag)
+
+    def region(self, start: int, visited: int, diag: int) -> int:
+        """The free cells not in ``visited`` reachable from padded position ``start``."""
+        w = self.width
+        open_ = self.free & ~visited
+        blocks = self.base_diag | diag
+        no_dr = ~blocks
+        no_ul = ~(blocks << (w + 1))
+        no_dl = ~(blocks << 1)
+        no_ur = ~(blocks << w)
+        frontier = 1 << start
+        seen = 0
+        while frontier:
+            x = frontier
+            d = (
+                (x << 1)
+                | (x >> 1)
+                | (x << w)
+                | (x >> w)
+                | ((x & no_dr) << (w + 1))
+                | ((x & no_ul) >> (w + 1))
+                | ((x & no_dl) << (w - 1))
+                | ((x & no_ur) >> (w - 1))
+            )
+            frontier = d & open_ & ~seen
+            seen |= frontier
+        return seen
 
 
 def _build(word: str, link: object) -> Placement:
