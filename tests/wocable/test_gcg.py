@@ -34,7 +34,7 @@ def _strip_racks(text: str) -> str:
 def test_import_the_facts_example() -> None:
     rec = from_gcg(GCG)
     final = rec.replay()
-    assert final.players == ("Ann Example", "Bob Example")
+    assert final.players == ("ann", "bob")
     assert final.scores == (10, 8)
     assert final.turn == 0
     assert final.phase == "play"
@@ -102,3 +102,13 @@ def test_resign_pragmas_round_trip() -> None:
 def test_impossible_games_are_rejected(bad: str) -> None:
     with pytest.raises(InvalidStateError):
         from_gcg(bad)
+
+
+def test_gcg_players_are_named_by_nickname() -> None:
+    # full names may repeat; nicknames identify the players and survive a round trip
+    text = GCG.replace("#player2 bob Bob Example", "#player2 bob Ann Example")
+    rec = from_gcg(text)
+    assert rec.initial.players == ("ann", "bob")
+    again = from_gcg(to_gcg(rec))
+    assert again == rec
+    assert ">ann: ACEQTXZ 8G CAT +10 10" in to_gcg(rec)

@@ -222,11 +222,13 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
             head, _, rest = line[1:].partition(" ")
             m = re.fullmatch(r"player([1-4])", head)
             if m:
-                nick, _, full = rest.strip().partition(" ")
+                nick = rest.strip().partition(" ")[0]
                 if int(m.group(1)) != len(names) + 1 or not nick:
                     raise InvalidStateError(f"line {lineno}: players must be listed in order")
+                # moves name players by nickname, and full names need not be distinct:
+                # the nickname is the player's name in the game
                 nicks.append(nick)
-                names.append(full.strip() or nick)
+                names.append(nick)
             elif head == "wocable-rules" and rules is None:
                 try:
                     rules = Rules.from_dict(json.loads(rest))
