@@ -51,7 +51,7 @@ def main(seed: int) -> None:
     moves = [str(a) for a in rec.actions if isinstance(a, wocable.Place)]
     print(f"   {len(moves)} placements, first ones: {', '.join(moves[:6])}")
     print("   final board:")
-    print("\n".join("      " + line for line in str(rec.replay()).splitlines()[:17]))
+    print("\n".join("      " + line for line in str(rec.replay()).splitlines()))
 
     t = time.perf_counter()
     state = wommeln.new_game(["ann", "bob", "cy"])
@@ -61,6 +61,10 @@ def main(seed: int) -> None:
         random.Random(seed),
     )
     show("Wömmeln", rec, ["LongestWord", "LongestWord", "Random"], time.perf_counter() - t)
+    final = rec.replay()
+    for p, name in enumerate(final.players):
+        words = [r.word or "-" for r in final.results[p]]
+        print(f"   {name}'s words: {' '.join(words)}")
 
     t = time.perf_counter()
     state = wordmeld.new_game(["ann", "bob", "cy"])
@@ -71,6 +75,11 @@ def main(seed: int) -> None:
         max_actions=5000,
     )
     show("WordMeld (English)", rec, ["Greedy", "Greedy", "Random"], time.perf_counter() - t)
+    final = rec.replay()
+    print(
+        "   cards left in hand:",
+        ", ".join(f"{n} {len(h)}" for n, h in zip(final.players, final.hands, strict=True)),
+    )
 
 
 if __name__ == "__main__":
