@@ -119,6 +119,16 @@ class RoundResult:
     kept: Marks | None = None
 
 
+def _revealed_category(
+    phase: str, drawn: tuple[tuple[int, str], ...], rules: Rules
+) -> Category | None:
+    """The category shown in ``phase`` (the last card drawn), shared by State and View."""
+    if phase in ("search", "review"):
+        card, side = drawn[-1]
+        return category(card, side, rules.color)
+    return None
+
+
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -164,10 +174,7 @@ class State:
     @property
     def category(self) -> Category | None:
         """The category of the current round (``None`` before it is revealed)."""
-        if self.phase in ("search", "review"):
-            card, side = self.drawn[-1]
-            return category(card, side, self.rules.color)
-        return None
+        return _revealed_category(self.phase, self.drawn, self.rules)
 
     @property
     def countdown(self) -> int | None:
@@ -1039,10 +1046,7 @@ class View:
     @property
     def category(self) -> Category | None:
         """The category of the current round, if one is revealed."""
-        if self.phase in ("search", "review"):
-            card, side = self.drawn[-1]
-            return category(card, side, self.rules.color)
-        return None
+        return _revealed_category(self.phase, self.drawn, self.rules)
 
     @property
     def scores(self) -> tuple[int, ...]:
