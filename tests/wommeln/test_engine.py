@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.wommeln import engine
+from wordgames.wommeln._cuts import refutes
 from wordgames.wommeln.engine import (
     GridState,
     Placement,
@@ -205,3 +206,81 @@ def test_node_limit() -> None:
     g = GridState.from_rows(["A" * 6] * 6)
     with pytest.raises(SearchLimitError):
         list(find_placements(g, "AAAAAAAAAAAA", node_limit=5))
+
+
+@st.composite
+def grids_with_a_line(draw: st.DrawFn) -> tuple[GridState, Placement]:
+    """A random grid with random earlier marks, and a random valid placement on it (read off
+    a random walk), so its word certainly fits."""
+    rows = draw(st.integers(2, 8))
+    cols = draw(st.integers(2, 8))
+    size = rows * cols
+    letters = draw(st.text("ABC", min_size=size, max_size=size))
+    used = draw(st.integers(0, (1 << size) - 1)) & draw(st.integers(0, (1 << size) - 1))
+    grid = GridState(
+        rows, cols, letters, used=used, diagonals=draw(st.integers(0, (1 << size) - 1))
+    )
+    free = [c for c in range(size) if grid.is_free(c)]
+    if not free:
+        grid = GridState(rows, cols, letters)
+        free = list(range(size))
+    path = [draw(st.sampled_from(free))]
+    diag = grid.diagonals
+    for _ in range(draw(st.integers(0, 14))):
+        options = []
+        for x in free:
+            bit = engine._step_bit(path[-1], x, cols)
+            if bit is not None and x not in path and not diag & bit:
+                options.append((x, bit))
+        if not options:
+            break
+        x, bit = draw(st.sampled_from(options))
+        path.append(x)
+        diag |= bit
+    inner = draw(st.sets(st.integers(1, len(path) - 2))) if len(path) > 2 else set()
+    circles = sorted({0, len(path) - 1, *inner})
+    word = "".join(letters[path[i]] for i in circles)
+    p = Placement(word, tuple(path), tuple(circles))
+    validate(grid, p)
+    return grid, p
+
+
+@given(case=grids_with_a_line(), loose=st.booleans())
+def test_cut_bound_never_refutes_a_word_that_fits(
+    case: tuple[GridState, Placement], loose: bool
+) -> None:
+    grid, p = case
+    prep = engine._prep(grid, loose)
+    codes = [ord(ch) - 65 for ch in p.word]
+    masks = {c: prep.letter_masks[c] for c in codes}
+    for cut in engine._cuts(grid, prep, loose):
+        assert not refutes(cut, codes, masks), (cut.cells, p)
+    best = best_placement(grid, p.word, lines_may_cross=loose, node_limit=20_000)
+    assert best is not None and best.crossed <= p.crossed
+
+
+def test_cut_bound_refutes_a_corridor_used_twice() -> None:
+    # two rooms joined by a corridor B2-C2-D2: ABAB would pass it three times. The layered
+    # distance bound (which lets the line reuse cells) cannot see that; a cut can.
+    g = GridState.from_rows(["AXXXB", "AXAXB", "AXXXB"])
+    walls = {1, 2, 3, 11, 12, 13}
+    g = GridState(g.rows, g.cols, g.letters, used=sum(1 << i for i in walls))
+    prep = engine._prep(g, False)
+    by_cells = {c.cells: c for c in engine._cuts(g, prep, False)}
+    assert {(6,), (7,), (8,)} <= set(by_cells)
+    middle = by_cells[(7,)]
+    masks = {0: prep.letter_masks[0], 1: prep.letter_masks[1], 23: prep.letter_masks[23]}
+    q = engine._layers(
+        g.rows, g.cols, [masks[c] for c in (0, 1, 0, 1)], prep.region, prep.region, 0
+    )
+    assert q is not None and min(q[1][x] for x in (0, 5, 10)) < engine._INF
+    assert refutes(middle, [0, 1, 0, 1], masks)
+    assert best_placement(g, "ABAB") is None
+    for ok in ([0, 1, 1], [0, 0, 1, 1], [0, 0, 1], [1, 0, 0], [0, 23, 0, 23, 1]):
+        assert not refutes(middle, ok, masks)
+    assert best_placement(g, "AAB") is not None
+    assert best_placement(g, "AXAXB") is not None
+    # three As left of the middle cell and its own A: four As fit, five do not
+    assert best_placement(g, "AAAAB") is not None
+    assert refutes(middle, [0] * 5 + [1], masks)
+    assert best_placement(g, "AAAAAB") is None

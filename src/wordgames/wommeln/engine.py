@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import WordgamesError
+from wordgames.wommeln._cuts import Cut, find_cuts, refutes
 
 __all__ = [
     "LETTERS",
@@ -361,6 +362,21 @@ class _Prep:
     letter_masks: tuple[int, ...]  # letter index -> free cells with that letter
     comp_counts: tuple[tuple[int, ...], ...]  # per component: letter counts
     dists: dict[int, list[int]]  # letter index -> distance map (filled lazily)
+    cut_list: list[tuple[Cut, ...]]  # the free region's small cuts (computed on first use)
+
+
+def _cuts(grid: GridState, prep: _Prep, lines_may_cross: bool) -> tuple[Cut, ...]:
+    """The separators of one or two free cells (cached on ``prep``)."""
+    if not prep.cut_list:
+        nbrs = _neighbours(grid.rows, grid.cols)
+        free = prep.region
+        blocked = 0 if lines_may_cross else grid.diagonals
+        cells = [c for c in range(grid.size) if (free >> c) & 1]
+        adj: list[list[int]] = [[] for _ in range(grid.size)]
+        for c in cells:
+            adj[c] = [x for x, bit in nbrs[c] if (free >> x) & 1 and not bit & blocked]
+        prep.cut_list.append(find_cuts(adj, cells))
+    return prep.cut_list[0]
 
 
 @lru_cache(maxsize=32)
@@ -373,7 +389,7 @@ def _prep(grid: GridState, lines_may_cross: bool) -> _Prep:
     counts = []
     for comp in _components(grid, free, lines_may_cross):
         counts.append(tuple((m & comp).bit_count() for m in masks))
-    return _Prep(free, tuple(masks), tuple(counts), {})
+    return _Prep(free, tuple(masks), tuple(counts), {}, [])
 
 
 def _layers(
@@ -531,6 +547,9 @@ def find_placements(
     if q is None:
         return
     if n > 1 and not any(q[1][x] < _INF for x in range(size) if (targets[0] >> x) & 1):
+        return
+    # bound 4: cells a simple line can pass only once (see _cuts)
+    if n > 1 and any(refutes(cut, codes, masks) for cut in _cuts(grid, prep, lines_may_cross)):
         return
     limit = _INF // 2 if max_crossed is None else max_crossed
     pad = _padding(rows, cols)
