@@ -159,6 +159,8 @@ def test_rulebook_stier_example() -> None:
     assert p.crossed == 2
     assert [g.letters[c] for c in p.crossed_cells] == ["I", "S"]
     assert best_placement(g, "STIER") == p
+    assert best_placement(g, "STIER", max_crossed=2) == p
+    assert best_placement(g, "STIER", max_crossed=1) is None
     assert next(find_placements(g, "STIER")) == p
     # I and E may not be joined in one stroke over the unused I
     direct = Placement("STIER", (0, 1, 2, 4, 9, 14), (0, 1, 2, 3, 5))

@@ -323,7 +323,8 @@ def test_longest_word_bot_choice(grid_letters: str, words: list[str]) -> None:
     grid = wm.GridState(3, 4, grid_letters)
     choice = choose_placement(grid, words)
     firsts = {w: next(find_placements(grid, w), None) for w in words}
-    placeable = {w: p for w, p in firsts.items() if p is not None}
+    # a line may cross out at most as many cells as the word has letters
+    placeable = {w: p for w, p in firsts.items() if p is not None and p.crossed <= len(w)}
     if not placeable:
         assert choice is None
         return
@@ -333,6 +334,15 @@ def test_longest_word_bot_choice(grid_letters: str, words: list[str]) -> None:
     fewest = min(p.crossed for w, p in placeable.items() if len(w) == longest)
     assert choice.crossed == fewest
     wm.validate(grid, choice)
+
+
+def test_bot_skips_words_whose_line_crosses_more_cells_than_it_scores() -> None:
+    # AB needs a line over 3 crossed cells, ZZZ fits directly but is longer anyway; with only
+    # AB on offer the bot passes unless the cap is lifted
+    grid = wm.GridState.from_rows(["AXXXB"])
+    assert choose_placement(grid, ["AB"]) is None
+    lifted = choose_placement(grid, ["AB"], max_crossed=3)
+    assert lifted is not None and lifted.crossed == 3
 
 
 def test_bots_play_whole_games() -> None:

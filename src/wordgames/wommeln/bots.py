@@ -78,7 +78,11 @@ def choose_placement(
         for word in sorted(by_length[length]):
             try:
                 p = best_placement(
-                    grid, word, lines_may_cross=lines_may_cross, node_limit=node_limit
+                    grid,
+                    word,
+                    lines_may_cross=lines_may_cross,
+                    max_crossed=len(word) if max_crossed is None else max_crossed,
+                    node_limit=node_limit,
                 )
             except SearchLimitError:
                 continue

@@ -747,15 +747,18 @@ def best_placement(
     *,
     lines_may_cross: bool = False,
     circles: Collection[int] | None = None,
+    max_crossed: int | None = None,
     node_limit: int | None = None,
 ) -> Placement | None:
     """A placement of ``word`` with the fewest crossed-out cells, or ``None`` if there is none
-    (a proof: the search is exhaustive unless ``node_limit`` raises :class:`SearchLimitError`)."""
+    (with ``max_crossed``: none crossing at most that many cells). ``None`` is a proof: the
+    search is exhaustive unless ``node_limit`` raises :class:`SearchLimitError`."""
     for p in find_placements(
         grid,
         word,
         lines_may_cross=lines_may_cross,
         circles=circles,
+        max_crossed=max_crossed,
         node_limit=node_limit,
         _best_only=True,
     ):
