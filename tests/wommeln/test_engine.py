@@ -258,7 +258,8 @@ def test_cut_bound_never_refutes_a_word_that_fits(
     for cut in engine._cuts(grid, prep, loose):
         assert not refutes(cut, codes, masks), (cut.cells, p)
     best = best_placement(grid, p.word, lines_may_cross=loose, node_limit=20_000)
-    assert best is not None and best.crossed <= p.crossed
+    assert best is not None
+    assert best.crossed <= p.crossed
 
 
 def test_cut_bound_refutes_a_corridor_used_twice() -> None:
@@ -275,7 +276,8 @@ def test_cut_bound_refutes_a_corridor_used_twice() -> None:
     q = engine._layers(
         g.rows, g.cols, [masks[c] for c in (0, 1, 0, 1)], prep.region, prep.region, 0
     )
-    assert q is not None and min(q[1][x] for x in (0, 5, 10)) < engine._INF
+    assert q is not None
+    assert min(q[1][x] for x in (0, 5, 10)) < engine._INF
     assert refutes(middle, [0, 1, 0, 1], masks)
     assert best_placement(g, "ABAB") is None
     for ok in ([0, 1, 1], [0, 0, 1, 1], [0, 0, 1], [1, 0, 0], [0, 23, 0, 23, 1]):

@@ -171,7 +171,7 @@ def refutes(cut: Cut, codes: Sequence[int], masks: Mapping[int, int]) -> bool:
             return used
         if used[i] >= have:
             return None
-        return used[:i] + (used[i] + 1,) + used[i + 1 :]
+        return (*used[:i], used[i] + 1, *used[i + 1 :])
 
     states: set[tuple[_Loc, int, tuple[int, ...]]] = set()
     first = codes[0]

@@ -15,7 +15,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, permutations, product
+from math import perm
 from typing import Any
 
 import attrs
@@ -552,32 +553,46 @@ def find_placements(
     if n > 1 and any(refutes(cut, codes, masks) for cut in _cuts(grid, prep, lines_may_cross)):
         return
     limit = _INF // 2 if max_crossed is None else max_crossed
+    # The search is split into branches by which cells repeated letters with few cells take
+    # (see _branches): each branch's own layered bound is computed when its first node comes up;
+    # until then the shared bound ``q`` (never larger) stands in.
+    branches = _branches(codes, targets, masks, crossable)
+    btargets = [t for t, _ in branches]
+    bcross = [c for _, c in branches]
+    bq: list[list[list[int]] | None] = [None] * len(branches)
+    if len(branches) == 1 and bcross[0] == crossable:
+        bq[0] = q
+    dead: set[int] = set()
     pad = _padding(rows, cols)
     reach_of = _Reach(pad, free, base_diag)
     ppos = pad.pos
     pnbrs = pad.nbrs
     pbase_diag = reach_of.base_diag
     pused = pad.to_padded(grid.used)
-    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link), where visited
-    # and diag are padded bitmasks and link is the (cell, circled, parent_link) chain of the
-    # line so far
+    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link, branch, exact),
+    # where visited and diag are padded bitmasks, link is the (cell, circled, parent_link)
+    # chain of the line so far, and exact says whether f used the branch's own bound
     heap: list[tuple[Any, ...]] = []
     seq = 0
-    m = targets[0]
-    while m:
-        low = m & -m
-        s = low.bit_length() - 1
-        m ^= low
-        h = 0 if n == 1 else q[1][s] - (n - 1)
-        if h <= limit:
-            heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None)))
-            seq += 1
+    for b, bt in enumerate(btargets):
+        qb = bq[b]
+        exact = qb is not None
+        est = q if qb is None else qb
+        m = bt[0]
+        while m:
+            low = m & -m
+            s = low.bit_length() - 1
+            m ^= low
+            h = 0 if n == 1 else est[1][s] - (n - 1)
+            if h <= limit:
+                heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None), b, exact))
+                seq += 1
     heapq.heapify(heap)
     expanded = 0
-    # The future of a partial line depends only on (cell, letters matched, cells used,
+    # The future of a partial line depends only on (branch, cell, letters matched, cells used,
     # diagonals used); when only the cheapest placement matters, the first of equal keys
     # popped is the cheapest and later ones are dropped (not when enumerating them all).
-    seen: set[tuple[int, int, int, int]] | None = set() if _best_only else None
+    seen: set[tuple[int, int, int, int, int]] | None = set() if _best_only else None
     push = heapq.heappush
     pop = heapq.heappop
     region = reach_of.region
@@ -590,13 +605,29 @@ def find_placements(
             cnt[c] = cnt.get(c, 0) + 1
         need_from.append(sorted(cnt.items()))
     while heap:
-        _, _, _, g, cur, j, visited, diag, link = pop(heap)
+        f, _, _, g, cur, j, visited, diag, link, b, exact = pop(heap)
         if j == n:
             yield _build(word, link)
             continue
+        if b in dead:
+            continue
+        qb = bq[b]
+        if qb is None:
+            qb = _layers(rows, cols, btargets[b], free, bcross[b], base_diag)
+            if qb is None:
+                dead.add(b)
+                continue
+            bq[b] = qb
+        if not exact:
+            nf = g + qb[j][cur] - (n - j)
+            if nf > f:
+                if nf <= limit:
+                    push(heap, (nf, -j, seq, g, cur, j, visited, diag, link, b, True))
+                    seq += 1
+                continue
         if seen is not None:
             if expanded < _EXACT_KEYS:
-                key: tuple[int, int, int, int] = (cur, j, visited, diag)
+                key: tuple[int, int, int, int, int] = (b, cur, j, visited, diag)
             else:
                 # a long search: the future depends only on the free cells the end can still
                 # reach (they must hold the remaining letters) and the diagonal marks inside
@@ -605,16 +636,23 @@ def find_placements(
                 if any((reach & pmasks[c]).bit_count() < k for c, k in need_from[j]):
                     continue
                 rc = reach | (1 << ppos[cur])
-                key = (cur, j, reach, diag & (((rc >> 1) & (rc >> pw)) | (rc & (rc >> (pw + 1)))))
+                key = (
+                    b,
+                    cur,
+                    j,
+                    reach,
+                    diag & (((rc >> 1) & (rc >> pw)) | (rc & (rc >> (pw + 1)))),
+                )
             if key in seen:
                 continue
             seen.add(key)
         expanded += 1
         if node_limit is not None and expanded > node_limit:
             raise SearchLimitError(f"no verdict for {word} within {node_limit} search nodes")
-        target = targets[j]
-        qj = q[j]
-        qn = q[j + 1] if j + 1 < n else None
+        target = btargets[b][j]
+        passable = bcross[b]
+        qj = qb[j]
+        qn = qb[j + 1] if j + 1 < n else None
         left = n - j
         occupied = pused | visited
         alldiag = pbase_diag | diag
@@ -632,22 +670,71 @@ def find_placements(
                 # circle x as letter j
                 if qn is None:
                     if g <= limit:
-                        push(heap, (g, -n, seq, g, x, n, nvis, ndiag, (x, True, link)))
+                        push(heap, (g, -n, seq, g, x, n, nvis, ndiag, (x, True, link), b, True))
                         seq += 1
                 else:
                     nf = g + qn[x] - (left - 1)
                     if nf <= limit:
                         push(
                             heap,
-                            (nf, -j - 1, seq, g, x, j + 1, nvis, ndiag, (x, True, link)),
+                            (nf, -j - 1, seq, g, x, j + 1, nvis, ndiag, (x, True, link), b, True),
                         )
                         seq += 1
-            if (crossable >> x) & 1:
+            if (passable >> x) & 1:
                 ng = g + 1
                 nf = ng + qj[x] - left
                 if nf <= limit:
-                    push(heap, (nf, -j, seq, ng, x, j, nvis, ndiag, (x, False, link)))
+                    push(heap, (nf, -j, seq, ng, x, j, nvis, ndiag, (x, False, link), b, True))
                     seq += 1
+
+
+#: At most this many branches split one search (see :func:`_branches`).
+_MAX_BRANCHES = 24
+
+
+def _branches(
+    codes: Sequence[int], targets: Sequence[int], masks: dict[int, int], crossable: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """The search's branches: ``(targets by letter position, crossable cells)`` each.
+
+    The layered bound lets a line circle one cell for two positions of a repeated letter, which
+    makes it weak exactly where a word is hard (two Ps and two P cells: the bound happily uses
+    one of them twice). So for repeated letters with few cells, each way of giving their
+    positions distinct cells is a branch of its own; those cells may then be circled only at
+    their position, never crossed. The branches partition the placements, so searching them
+    together stays exact. Letters are chosen fewest ways first while the product of ways stays
+    within ``_MAX_BRANCHES``; without such a letter there is one branch, the plain search.
+    """
+    positions: dict[int, list[int]] = {}
+    for i, c in enumerate(codes):
+        positions.setdefault(c, []).append(i)
+    options = []
+    for c, pos in positions.items():
+        if len(pos) < 2:
+            continue
+        cells = [x for x in range(masks[c].bit_length()) if (masks[c] >> x) & 1]
+        ways = perm(len(cells), len(pos))
+        if ways:
+            options.append((ways, c, pos, cells))
+    options.sort()
+    chosen = []
+    total = 1
+    for ways, _, pos, cells in options:
+        if total * ways <= _MAX_BRANCHES:
+            chosen.append((pos, cells))
+            total *= ways
+    if not chosen:
+        return [(tuple(targets), crossable)]
+    out = []
+    for combo in product(*(permutations(cells, len(pos)) for pos, cells in chosen)):
+        t = list(targets)
+        reserved = 0
+        for (pos, _), picked in zip(chosen, combo, strict=True):
+            for i, cell in zip(pos, picked, strict=True):
+                t[i] = 1 << cell
+                reserved |= 1 << cell
+        out.append((tuple(t), crossable & ~reserved))
+    return out
 
 
 @attrs.frozen(eq=False)
