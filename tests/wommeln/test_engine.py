@@ -288,3 +288,31 @@ def test_cut_bound_refutes_a_corridor_used_twice() -> None:
     assert best_placement(g, "AAAAB") is not None
     assert refutes(middle, [0] * 5 + [1], masks)
     assert best_placement(g, "AAAAAB") is None
+
+
+def test_branches_give_repeated_scarce_letters_distinct_cells() -> None:
+    # two Ps far apart and As in between: the plain layered bound circles one P cell twice
+    g = GridState.from_rows(["PAXXXXP", "XXXXXXX"])
+    prep = engine._prep(g, False)
+    codes = [ord(ch) - 65 for ch in "PAP"]
+    masks = {c: prep.letter_masks[c] for c in codes}
+    targets = [masks[c] for c in codes]
+    branches = engine._branches(codes, targets, masks, prep.region)
+    p_cells = {0, 6}
+    assert len(branches) == 2
+    for bt, crossable in branches:
+        first, last = bt[0].bit_length() - 1, bt[2].bit_length() - 1
+        assert {first, last} == p_cells
+        assert bt[1] == targets[1]
+        assert not crossable & (1 << 0 | 1 << 6)
+    q = engine._layers(g.rows, g.cols, targets, prep.region, prep.region, 0)
+    assert q is not None
+    assert q[1][0] - 2 == 0  # plain bound: P(A1) A(B1) back to P(A1), nothing crossed
+    best = best_placement(g, "PAP")
+    assert best is not None
+    assert best.crossed == 4
+    assert {best.path[0], best.path[-1]} == p_cells
+    # a letter with many cells is not branched on
+    many = GridState.from_rows(["EEEEEE", "EEEEEE"])
+    mp = engine._prep(many, False)
+    assert len(engine._branches([4, 4], [mp.region] * 2, {4: mp.region}, mp.region)) == 1
