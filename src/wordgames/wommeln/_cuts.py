@@ -140,15 +140,26 @@ def find_cuts(adj: Sequence[Sequence[int]], cells: Sequence[int]) -> tuple[Cut, 
     return tuple(_make_cut(adj, cells, s) for s in sorted(seps))
 
 
-def refutes(cut: Cut, codes: Sequence[int], masks: Mapping[int, int]) -> bool:
+def refutes(
+    cut: Cut,
+    codes: Sequence[int],
+    masks: Mapping[int, int],
+    part_counts: Sequence[Sequence[int]] | None = None,
+) -> bool:
     """True if no line can spell the letters ``codes`` through ``cut``: ``masks[c]`` holds
-    the cells that may be circled as letter ``c``."""
+    the cells that may be circled as letter ``c``; ``part_counts[k][c]``, if given, is the
+    number of those cells in part ``k`` (else counted here)."""
     need: dict[int, int] = {}
     for c in codes:
         need[c] = need.get(c, 0) + 1
     parts = cut.parts
     m = len(parts)
-    counts = [{c: (masks[c] & p).bit_count() for c in need} for p in parts]
+    if part_counts is None:
+        counts: Sequence[Sequence[int]] | list[dict[int, int]] = [
+            {c: (masks[c] & p).bit_count() for c in need} for p in parts
+        ]
+    else:
+        counts = part_counts
     if any(all(cnt[c] >= k for c, k in need.items()) for cnt in counts):
         return False  # one part holds every letter the word needs
     # copies of a letter that a part holds fewer of than the word needs are counted

@@ -363,11 +363,19 @@ class _Prep:
     letter_masks: tuple[int, ...]  # letter index -> free cells with that letter
     comp_counts: tuple[tuple[int, ...], ...]  # per component: letter counts
     dists: dict[int, list[int]]  # letter index -> distance map (filled lazily)
-    cut_list: list[tuple[Cut, ...]]  # the free region's small cuts (computed on first use)
+    # the free region's small cuts, each with its parts' letter counts (computed on first use)
+    cut_list: list[tuple[tuple[Cut, tuple[tuple[int, ...], ...]], ...]]
 
 
 def _cuts(grid: GridState, prep: _Prep, lines_may_cross: bool) -> tuple[Cut, ...]:
     """The separators of one or two free cells (cached on ``prep``)."""
+    return tuple(cut for cut, _ in _cuts_counted(grid, prep, lines_may_cross))
+
+
+def _cuts_counted(
+    grid: GridState, prep: _Prep, lines_may_cross: bool
+) -> tuple[tuple[Cut, tuple[tuple[int, ...], ...]], ...]:
+    """:func:`_cuts` with the free cells of each letter in each part of each cut."""
     if not prep.cut_list:
         nbrs = _neighbours(grid.rows, grid.cols)
         free = prep.region
@@ -376,7 +384,11 @@ def _cuts(grid: GridState, prep: _Prep, lines_may_cross: bool) -> tuple[Cut, ...
         adj: list[list[int]] = [[] for _ in range(grid.size)]
         for c in cells:
             adj[c] = [x for x, bit in nbrs[c] if (free >> x) & 1 and not bit & blocked]
-        prep.cut_list.append(find_cuts(adj, cells))
+        counted = []
+        for cut in find_cuts(adj, cells):
+            counts = tuple(tuple((m & p).bit_count() for m in prep.letter_masks) for p in cut.parts)
+            counted.append((cut, counts))
+        prep.cut_list.append(tuple(counted))
     return prep.cut_list[0]
 
 
@@ -550,7 +562,10 @@ def find_placements(
     if n > 1 and not any(q[1][x] < _INF for x in range(size) if (targets[0] >> x) & 1):
         return
     # bound 4: cells a simple line can pass only once (see _cuts)
-    if n > 1 and any(refutes(cut, codes, masks) for cut in _cuts(grid, prep, lines_may_cross)):
+    if n > 1 and any(
+        refutes(cut, codes, masks, counts if circles is None else None)
+        for cut, counts in _cuts_counted(grid, prep, lines_may_cross)
+    ):
         return
     limit = _INF // 2 if max_crossed is None else max_crossed
     # The search is split into branches by which cells repeated letters with few cells take
