@@ -4,7 +4,8 @@
    choice: fewest crossed cells, most room kept) with English words from ENABLE.
 2. best_placement of 10-letter ENABLE words there: median time of the placeable ones and of the
    refuted ones (a proof that the word cannot be placed), plus how many hit the node limit.
-3. A bot choosing among 500 candidate words on such a sheet.
+3. The same words with at most as many crossed cells as letters (the bot's cap).
+4. A bot choosing among 500 candidate words on such a sheet.
 
 Targets (issue 5): placeable median <= 30 ms, proof <= 100 ms, bot choice <= 1 s.
 """
@@ -101,6 +102,7 @@ def main() -> None:
         "bot": [],
     }
     bot_t: list[float] = []
+    capped: dict[str, list[float]] = {"placed": [], "refuted": [], "limited": []}
     crossed: list[int] = []
     for n in range(1, args.sheets + 1):
         grid = fill(builtin_sheet(n, language="en").grid, short, 0.40, rng)
@@ -114,6 +116,14 @@ def main() -> None:
             cpu["line"].append(time.process_time() - c)
             assert p is not None
         for w in rng.sample(ten, args.words):
+            c = time.process_time()
+            try:
+                capped_p = best_placement(grid, w, max_crossed=len(w), node_limit=50_000)
+                capped["placed" if capped_p is not None else "refuted"].append(
+                    time.process_time() - c
+                )
+            except SearchLimitError:
+                capped["limited"].append(time.process_time() - c)
             t, c = time.perf_counter(), time.process_time()
             try:
                 p = best_placement(grid, w, node_limit=50_000)
@@ -161,6 +171,10 @@ def main() -> None:
         print(f"   crossed cells: median {statistics.median(crossed)}, max {max(crossed)}")
     print(f"10-letter ENABLE words refuted: {len(refuted_t)}, {both(refuted_t, 'refuted')}")
     print(f"no verdict within 50,000 search nodes: {len(limited)}, {both(limited, 'limited')}")
+    print(
+        "the same ENABLE words with at most 10 crossed cells (the bot's cap), CPU: "
+        + ", ".join(f"{k} {len(v)} (median {ms(v)}, max {ms(v, 'max')})" for k, v in capped.items())
+    )
     print(f"bot choice among 500 words: {both(bot_t, 'bot')}")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -210,6 +212,16 @@ def test_node_limit() -> None:
         list(find_placements(g, "AAAAAAAAAAAA", node_limit=5))
 
 
+def test_node_limit_reports_a_proven_lower_bound() -> None:
+    g = _stier_grid()
+    with pytest.raises(SearchLimitError) as e:
+        best_placement(g, "STIER", node_limit=1)
+    assert 0 <= e.value.lower_bound <= 2  # the best line crosses out 2 cells
+    again = pickle.loads(pickle.dumps(e.value))
+    assert again.lower_bound == e.value.lower_bound
+    assert str(again) == str(e.value)
+
+
 @st.composite
 def grids_with_a_line(draw: st.DrawFn) -> tuple[GridState, Placement]:
     """A random grid with random earlier marks, and a random valid placement on it (read off
@@ -316,3 +328,13 @@ def test_branches_give_repeated_scarce_letters_distinct_cells() -> None:
     many = GridState.from_rows(["EEEEEE", "EEEEEE"])
     mp = engine._prep(many, False)
     assert len(engine._branches([4, 4], [mp.region] * 2, {4: mp.region}, mp.region)) == 1
+
+
+@given(grid=medium_grids(), word=st.text("ABC", min_size=2, max_size=6))
+def test_lower_bound_of_a_cut_short_search_holds(grid: GridState, word: str) -> None:
+    try:
+        best_placement(grid, word, node_limit=3)
+    except SearchLimitError as e:
+        exact = best_placement(grid, word)
+        if exact is not None:
+            assert e.lower_bound <= exact.crossed

@@ -61,7 +61,19 @@ class PlacementError(WordgamesError, ValueError):
 
 
 class SearchLimitError(WordgamesError):
-    """:func:`find_placements` gave up after ``node_limit`` search nodes without a verdict."""
+    """:func:`find_placements` gave up after ``node_limit`` search nodes without a verdict.
+
+    ``lower_bound`` is what the search did prove: every placement it has not yielded crosses
+    out at least that many cells."""
+
+    lower_bound: int
+
+    def __init__(self, message: str, lower_bound: int = 0) -> None:
+        self.lower_bound = lower_bound
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.lower_bound))
 
 
 def cell_name(cell: int, cols: int) -> str:
@@ -663,7 +675,11 @@ def find_placements(
             seen.add(key)
         expanded += 1
         if node_limit is not None and expanded > node_limit:
-            raise SearchLimitError(f"no verdict for {word} within {node_limit} search nodes")
+            raise SearchLimitError(
+                f"no verdict for {word} within {node_limit} search nodes"
+                f" (any placement not yet found crosses out at least {f} cells)",
+                f,
+            )
         target = btargets[b][j]
         passable = bcross[b]
         qj = qb[j]
