@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given
@@ -65,8 +67,28 @@ def small_grids(draw: st.DrawFn) -> GridState:
     return GridState(rows, cols, letters, used=used, diagonals=diagonals)
 
 
+@contextmanager
+def _split(at_once: bool) -> Iterator[None]:
+    """Searches split into branches from the start (else: the default restart point)."""
+    saved = engine._BRANCH_AFTER
+    if at_once:
+        engine._BRANCH_AFTER = 0
+    try:
+        yield
+    finally:
+        engine._BRANCH_AFTER = saved
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["plain first", "branches at once"])
 @given(grid=small_grids(), word=st.text("ABC", min_size=1, max_size=4), loose=st.booleans())
-def test_find_placements_equals_brute_force(grid: GridState, word: str, loose: bool) -> None:
+def test_find_placements_equals_brute_force(
+    split: bool, grid: GridState, word: str, loose: bool
+) -> None:
+    with _split(split):
+        _check_against_brute_force(grid, word, loose)
+
+
+def _check_against_brute_force(grid: GridState, word: str, loose: bool) -> None:
     yielded = list(find_placements(grid, word, lines_may_cross=loose))
     brute = _brute_force(grid, word, loose)
     assert len(set(yielded)) == len(yielded), "a placement was yielded twice"
@@ -95,8 +117,16 @@ def medium_grids(draw: st.DrawFn) -> GridState:
     )
 
 
+@pytest.mark.parametrize("split", [False, True], ids=["plain first", "branches at once"])
 @given(grid=medium_grids(), word=st.text("ABC", min_size=1, max_size=7), loose=st.booleans())
-def test_region_keys_find_the_same_cost(grid: GridState, word: str, loose: bool) -> None:
+def test_region_keys_find_the_same_cost(
+    split: bool, grid: GridState, word: str, loose: bool
+) -> None:
+    with _split(split):
+        _check_region_keys(grid, word, loose)
+
+
+def _check_region_keys(grid: GridState, word: str, loose: bool) -> None:
     # long searches merge lines by the region they can still reach; force that from the start
     # and compare with merging only identical lines (checked against brute force above)
     exact = best_placement(grid, word, lines_may_cross=loose)
@@ -332,9 +362,12 @@ def test_branches_give_repeated_scarce_letters_distinct_cells() -> None:
 
 @given(grid=medium_grids(), word=st.text("ABC", min_size=2, max_size=6))
 def test_lower_bound_of_a_cut_short_search_holds(grid: GridState, word: str) -> None:
+    exact = best_placement(grid, word)
     try:
         best_placement(grid, word, node_limit=3)
     except SearchLimitError as e:
-        exact = best_placement(grid, word)
-        if exact is not None:
-            assert e.lower_bound <= exact.crossed
+        bound = e.lower_bound
+    else:
+        return
+    if exact is not None:
+        assert bound <= exact.crossed

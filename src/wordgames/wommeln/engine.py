@@ -580,46 +580,18 @@ def find_placements(
     ):
         return
     limit = _INF // 2 if max_crossed is None else max_crossed
-    # The search is split into branches by which cells repeated letters with few cells take
-    # (see _branches): each branch's own layered bound is computed when its first node comes up;
-    # until then the shared bound ``q`` (never larger) stands in.
-    branches = _branches(codes, targets, masks, crossable)
-    btargets = [t for t, _ in branches]
-    bcross = [c for _, c in branches]
-    bq: list[list[list[int]] | None] = [None] * len(branches)
-    if len(branches) == 1 and bcross[0] == crossable:
-        bq[0] = q
-    dead: set[int] = set()
+    # A search that runs long restarts split into branches by which cells repeated letters with
+    # few cells take (see _branches); each branch's own layered bound is computed when its first
+    # node comes up, until then the shared bound ``q`` (never larger) stands in.
+    plain = [(tuple(targets), crossable)]
+    split = _branches(codes, targets, masks, crossable)
+    attempts = [plain] if split == plain else [plain, split]
     pad = _padding(rows, cols)
     reach_of = _Reach(pad, free, base_diag)
     ppos = pad.pos
     pnbrs = pad.nbrs
     pbase_diag = reach_of.base_diag
     pused = pad.to_padded(grid.used)
-    # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link, branch, exact),
-    # where visited and diag are padded bitmasks, link is the (cell, circled, parent_link)
-    # chain of the line so far, and exact says whether f used the branch's own bound
-    heap: list[tuple[Any, ...]] = []
-    seq = 0
-    for b, bt in enumerate(btargets):
-        qb = bq[b]
-        exact = qb is not None
-        est = q if qb is None else qb
-        m = bt[0]
-        while m:
-            low = m & -m
-            s = low.bit_length() - 1
-            m ^= low
-            h = 0 if n == 1 else est[1][s] - (n - 1)
-            if h <= limit:
-                heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None), b, exact))
-                seq += 1
-    heapq.heapify(heap)
-    expanded = 0
-    # The future of a partial line depends only on (branch, cell, letters matched, cells used,
-    # diagonals used); when only the cheapest placement matters, the first of equal keys
-    # popped is the cheapest and later ones are dropped (not when enumerating them all).
-    seen: set[tuple[int, int, int, int, int]] | None = set() if _best_only else None
     push = heapq.heappush
     pop = heapq.heappop
     region = reach_of.region
@@ -631,96 +603,148 @@ def find_placements(
         for c in codes[j:]:
             cnt[c] = cnt.get(c, 0) + 1
         need_from.append(sorted(cnt.items()))
-    while heap:
-        f, _, _, g, cur, j, visited, diag, link, b, exact = pop(heap)
-        if j == n:
-            yield _build(word, link)
-            continue
-        if b in dead:
-            continue
-        qb = bq[b]
-        if qb is None:
-            qb = _layers(rows, cols, btargets[b], free, bcross[b], base_diag)
+    expanded = 0
+    yielded = False
+    for attempt, branches in enumerate(attempts):
+        switch_at = expanded + _BRANCH_AFTER if attempt + 1 < len(attempts) else None
+        btargets = [t for t, _ in branches]
+        bcross = [c for _, c in branches]
+        bq: list[list[list[int]] | None] = [None] * len(branches)
+        if branches is plain:
+            bq[0] = q
+        dead: set[int] = set()
+        # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link, branch, exact),
+        # where visited and diag are padded bitmasks, link is the (cell, circled, parent_link)
+        # chain of the line so far, and exact says whether f used the branch's own bound
+        heap: list[tuple[Any, ...]] = []
+        seq = 0
+        for b, bt in enumerate(btargets):
+            qb = bq[b]
+            exact = qb is not None
+            est = q if qb is None else qb
+            m = bt[0]
+            while m:
+                low = m & -m
+                s = low.bit_length() - 1
+                m ^= low
+                h = 0 if n == 1 else est[1][s] - (n - 1)
+                if h <= limit:
+                    heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None), b, exact))
+                    seq += 1
+        heapq.heapify(heap)
+        # The future of a partial line depends only on (branch, cell, letters matched, cells
+        # used, diagonals used); when only the cheapest placement matters, the first of equal
+        # keys popped is the cheapest and later ones are dropped (not when enumerating them all).
+        seen: set[tuple[int, int, int, int, int]] | None = set() if _best_only else None
+        while heap:
+            f, _, _, g, cur, j, visited, diag, link, b, exact = pop(heap)
+            if j == n:
+                yielded = True
+                yield _build(word, link)
+                continue
+            if b in dead:
+                continue
+            qb = bq[b]
             if qb is None:
-                dead.add(b)
-                continue
-            bq[b] = qb
-        if not exact:
-            nf = g + qb[j][cur] - (n - j)
-            if nf > f:
-                if nf <= limit:
-                    push(heap, (nf, -j, seq, g, cur, j, visited, diag, link, b, True))
-                    seq += 1
-                continue
-        if seen is not None:
-            if expanded < _EXACT_KEYS:
-                key: tuple[int, int, int, int, int] = (b, cur, j, visited, diag)
-            else:
-                # a long search: the future depends only on the free cells the end can still
-                # reach (they must hold the remaining letters) and the diagonal marks inside
-                # them, so lines that differ only in what they cut off merge
-                reach = region(ppos[cur], visited, diag)
-                if any((reach & pmasks[c]).bit_count() < k for c, k in need_from[j]):
+                qb = _layers(rows, cols, btargets[b], free, bcross[b], base_diag)
+                if qb is None:
+                    dead.add(b)
                     continue
-                rc = reach | (1 << ppos[cur])
-                key = (
-                    b,
-                    cur,
-                    j,
-                    reach,
-                    diag & (((rc >> 1) & (rc >> pw)) | (rc & (rc >> (pw + 1)))),
-                )
-            if key in seen:
-                continue
-            seen.add(key)
-        expanded += 1
-        if node_limit is not None and expanded > node_limit:
-            raise SearchLimitError(
-                f"no verdict for {word} within {node_limit} search nodes"
-                f" (any placement not yet found crosses out at least {f} cells)",
-                f,
-            )
-        target = btargets[b][j]
-        passable = bcross[b]
-        qj = qb[j]
-        qn = qb[j + 1] if j + 1 < n else None
-        left = n - j
-        occupied = pused | visited
-        alldiag = pbase_diag | diag
-        for x, px, bit in pnbrs[cur]:
-            if (occupied >> px) & 1:
-                continue
-            ndiag = diag
-            if bit:
-                if alldiag & bit:
-                    continue
-                if not lines_may_cross:
-                    ndiag = diag | bit
-            nvis = visited | (1 << px)
-            if (target >> x) & 1:
-                # circle x as letter j
-                if qn is None:
-                    if g <= limit:
-                        push(heap, (g, -n, seq, g, x, n, nvis, ndiag, (x, True, link), b, True))
-                        seq += 1
-                else:
-                    nf = g + qn[x] - (left - 1)
+                bq[b] = qb
+            if not exact:
+                nf = g + qb[j][cur] - (n - j)
+                if nf > f:
                     if nf <= limit:
-                        push(
-                            heap,
-                            (nf, -j - 1, seq, g, x, j + 1, nvis, ndiag, (x, True, link), b, True),
-                        )
+                        push(heap, (nf, -j, seq, g, cur, j, visited, diag, link, b, True))
                         seq += 1
-            if (passable >> x) & 1:
-                ng = g + 1
-                nf = ng + qj[x] - left
-                if nf <= limit:
-                    push(heap, (nf, -j, seq, ng, x, j, nvis, ndiag, (x, False, link), b, True))
-                    seq += 1
+                    continue
+            if seen is not None:
+                if expanded < _EXACT_KEYS:
+                    key: tuple[int, int, int, int, int] = (b, cur, j, visited, diag)
+                else:
+                    # a long search: the future depends only on the free cells the end can still
+                    # reach (they must hold the remaining letters) and the diagonal marks inside
+                    # them, so lines that differ only in what they cut off merge
+                    reach = region(ppos[cur], visited, diag)
+                    if any((reach & pmasks[c]).bit_count() < k for c, k in need_from[j]):
+                        continue
+                    rc = reach | (1 << ppos[cur])
+                    key = (
+                        b,
+                        cur,
+                        j,
+                        reach,
+                        diag & (((rc >> 1) & (rc >> pw)) | (rc & (rc >> (pw + 1)))),
+                    )
+                if key in seen:
+                    continue
+                seen.add(key)
+            expanded += 1
+            if node_limit is not None and expanded > node_limit:
+                raise SearchLimitError(
+                    f"no verdict for {word} within {node_limit} search nodes"
+                    f" (any placement not yet found crosses out at least {f} cells)",
+                    f,
+                )
+            if switch_at is not None and expanded >= switch_at and not yielded:
+                break  # restart split into branches
+            target = btargets[b][j]
+            passable = bcross[b]
+            qj = qb[j]
+            qn = qb[j + 1] if j + 1 < n else None
+            left = n - j
+            occupied = pused | visited
+            alldiag = pbase_diag | diag
+            for x, px, bit in pnbrs[cur]:
+                if (occupied >> px) & 1:
+                    continue
+                ndiag = diag
+                if bit:
+                    if alldiag & bit:
+                        continue
+                    if not lines_may_cross:
+                        ndiag = diag | bit
+                nvis = visited | (1 << px)
+                if (target >> x) & 1:
+                    # circle x as letter j
+                    if qn is None:
+                        if g <= limit:
+                            push(heap, (g, -n, seq, g, x, n, nvis, ndiag, (x, True, link), b, True))
+                            seq += 1
+                    else:
+                        nf = g + qn[x] - (left - 1)
+                        if nf <= limit:
+                            push(
+                                heap,
+                                (
+                                    nf,
+                                    -j - 1,
+                                    seq,
+                                    g,
+                                    x,
+                                    j + 1,
+                                    nvis,
+                                    ndiag,
+                                    (x, True, link),
+                                    b,
+                                    True,
+                                ),
+                            )
+                            seq += 1
+                if (passable >> x) & 1:
+                    ng = g + 1
+                    nf = ng + qj[x] - left
+                    if nf <= limit:
+                        push(heap, (nf, -j, seq, ng, x, j, nvis, ndiag, (x, False, link), b, True))
+                        seq += 1
+        else:
+            return  # the search space is exhausted
 
 
 #: At most this many branches split one search (see :func:`_branches`).
 _MAX_BRANCHES = 24
+#: A search that has expanded this many nodes without a placement restarts in branches.
+_BRANCH_AFTER = 300
 
 
 def _branches(
