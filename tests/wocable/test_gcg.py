@@ -112,3 +112,21 @@ def test_gcg_players_are_named_by_nickname() -> None:
     again = from_gcg(to_gcg(rec))
     assert again == rec
     assert ">ann: ACEQTXZ 8G CAT +10 10" in to_gcg(rec)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_rackless_import_reads_end_lines_by_owner(seed: int) -> None:
+    # "(RACK) +v" on the finisher's line is the opponent's rack, "(RACK) -v" a player's own;
+    # a file may carry only the "+" line (as in the GCG facts example)
+    g = bots.GreedyBot()
+    rec = wordgames.play(new_game(2), [g, g], random.Random(seed))
+    final = rec.replay()
+    assert final.end_reason == "played_out"
+    loser = next(q for q in range(2) if final.racks[q])
+    lines = _strip_racks(to_gcg(rec)).splitlines()
+    plus_only = [ln for ln in lines if not re.match(r"^>[^:]+: \(\S+\) -\d+ ", ln)]
+    assert len(plus_only) == len(lines) - 1
+    for text in ("\n".join(lines) + "\n", "\n".join(plus_only) + "\n"):
+        back = from_gcg(text).replay()
+        assert back.scores[1 - loser] == final.scores[1 - loser]
+        assert back.rack_text(loser) == final.rack_text(loser)

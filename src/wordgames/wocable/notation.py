@@ -313,9 +313,17 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
             continue
         needs[p].append(need)
         need_at[p].append(k)
-    for p, rack, _, _ in ends:
-        needs[p].append(list(rack))
-        need_at[p].append(len(turns))
+    # end lines: "(RACK) -v" is the player's own rack; "(RACK) +v" is somebody else's rack
+    # added to the player who went out (with two players, the opponent's)
+    own_end = {p for p, _, v, _ in ends if v < 0}
+    for p, rack, v, _ in ends:
+        owner: int | None = p
+        if v > 0:
+            others = [q for q in range(len(names)) if q != p]
+            owner = others[0] if len(others) == 1 and others[0] not in own_end else None
+        if owner is not None and rack:
+            needs[owner].append(list(rack))
+            need_at[owner].append(len(turns))
 
     def attempt(rng: random.Random | None) -> Record:
         state = new_game(names, rules=rules, lexicon=lex)
@@ -430,8 +438,10 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
         except InvalidStateError as exc:
             if first_error is None:
                 first_error = exc
+            # only a wrong guess of the unknown draws is worth another try
             if all(r is not None for _, r, _, _, _ in turns) or not any(
-                "tiles_not_on_rack" in str(exc) or "cannot be reached" in str(exc) for _ in (0,)
+                sign in str(exc)
+                for sign in ("tiles_not_on_rack", "cannot be reached", "final total")
             ):
                 break
     assert first_error is not None
