@@ -299,6 +299,9 @@ def test_cut_bound_never_refutes_a_word_that_fits(
     masks = {c: prep.letter_masks[c] for c in codes}
     for cut in engine._cuts(grid, prep, loose):
         assert not refutes(cut, codes, masks), (cut.cells, p)
+    for cut, counts in engine._cuts_counted(grid, prep, loose, 3):
+        assert len(cut.cells) == 3
+        assert not refutes(cut, codes, masks, counts), (cut.cells, p)
     best = best_placement(grid, p.word, lines_may_cross=loose, node_limit=20_000)
     assert best is not None
     assert best.crossed <= p.crossed
@@ -371,3 +374,21 @@ def test_lower_bound_of_a_cut_short_search_holds(grid: GridState, word: str) -> 
         return
     if exact is not None:
         assert bound <= exact.crossed
+
+
+def test_triple_cuts_refute_a_passage_three_cells_wide() -> None:
+    # the middle column is the only way between the As and the Bs: ABAB crosses it three
+    # times (one cell each), ABABA would need a fourth
+    g = GridState.from_rows(["AXB", "AXB", "AXB"])
+    prep = engine._prep(g, False)
+    masks = {0: prep.letter_masks[0], 1: prep.letter_masks[1]}
+    five, four = [0, 1, 0, 1, 0], [0, 1, 0, 1]
+    assert not any(refutes(cut, five, masks) for cut in engine._cuts(g, prep, False))
+    middle = [cut for cut, _ in engine._cuts_counted(g, prep, False, 3) if cut.cells == (1, 4, 7)]
+    assert len(middle) == 1
+    assert refutes(middle[0], five, masks)
+    assert not refutes(middle[0], four, masks)
+    assert best_placement(g, "ABABA") is None
+    p = best_placement(g, "ABAB")
+    assert p is not None
+    assert p.crossed == 3

@@ -1,6 +1,6 @@
 """Small vertex cuts of a grid's free cells, and the proof of impossibility they give.
 
-A line is a simple path, so it passes each cell at most once. If a set ``S`` of one or two
+A line is a simple path, so it passes each cell at most once. If a set ``S`` of a few
 free cells splits the other free cells into parts, the line can go from one part to another
 only through a cell of ``S``, and it has only ``|S|`` of those to spend, whether it passes
 over them or circles them. Words whose letters are spread over the parts in an order that
@@ -11,7 +11,7 @@ never refutes a word that fits.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
@@ -22,12 +22,44 @@ _Loc = int
 @attrs.frozen(eq=False)
 class Cut:
     """One separator: its ``cells``, the ``parts`` (bitmasks of the free cells it splits
-    apart, in any order) and, for every (location, cut cells used) pair, the locations the
-    line can reach next with the cut cells it then has used."""
+    apart, in any order), the parts each cut cell ``touches`` and the cut cells each is
+    ``linked`` to."""
 
     cells: tuple[int, ...]
     parts: tuple[int, ...]
-    moves: Mapping[tuple[_Loc, int], tuple[tuple[_Loc, int], ...]]
+    touches: tuple[tuple[int, ...], ...]
+    linked: tuple[tuple[int, ...], ...]
+    _moves: dict[tuple[_Loc, int], tuple[tuple[_Loc, int], ...]] = attrs.field(
+        factory=dict, repr=False
+    )
+
+    def moves(self, start: _Loc, used: int) -> tuple[tuple[_Loc, int], ...]:
+        """The (location, cut cells used) pairs a line at ``start``, having used the cut
+        cells in the bitmask ``used``, can circle its next letter at (cached)."""
+        key = (start, used)
+        out = self._moves.get(key)
+        if out is None:
+            m = len(self.parts)
+            touches, linked = self.touches, self.linked
+            seen: set[tuple[_Loc, int]] = set()
+            todo = [key]
+            while todo:
+                loc, u = todo.pop()
+                if (loc, u) in seen:
+                    continue
+                seen.add((loc, u))
+                if loc < m:
+                    for i in range(len(self.cells)):
+                        if not (u >> i) & 1 and loc in touches[i]:
+                            todo.append((m + i, u | 1 << i))
+                else:
+                    i = loc - m
+                    todo.extend((k, u) for k in touches[i])
+                    todo.extend((m + k, u | 1 << k) for k in linked[i] if not (u >> k) & 1)
+            if start >= m:
+                seen.discard(key)  # a cell holds one letter
+            out = self._moves[key] = tuple(sorted(seen))
+        return out
 
 
 def _articulation(adj: Sequence[Sequence[int]], cells: Sequence[int], removed: int) -> set[int]:
@@ -97,35 +129,11 @@ def _make_cut(adj: Sequence[Sequence[int]], cells: Sequence[int], sep: tuple[int
     for s in sep:
         removed |= 1 << s
     parts = _parts(adj, cells, removed)
-    m = len(parts)
-    touches = [
+    touches = tuple(
         tuple(k for k, p in enumerate(parts) if any((p >> w) & 1 for w in adj[s])) for s in sep
-    ]
-    linked = [tuple(i for i, t in enumerate(sep) if t in adj[s]) for s in sep]
-    moves: dict[tuple[_Loc, int], tuple[tuple[_Loc, int], ...]] = {}
-    for start in range(m + len(sep)):
-        for used in range(1 << len(sep)):
-            if start >= m and not (used >> (start - m)) & 1:
-                continue  # standing on a cut cell means it is used
-            seen: set[tuple[_Loc, int]] = set()
-            todo = [(start, used)]
-            while todo:
-                loc, u = todo.pop()
-                if (loc, u) in seen:
-                    continue
-                seen.add((loc, u))
-                if loc < m:
-                    for i in range(len(sep)):
-                        if not (u >> i) & 1 and loc in touches[i]:
-                            todo.append((m + i, u | 1 << i))
-                else:
-                    i = loc - m
-                    todo.extend((k, u) for k in touches[i])
-                    todo.extend((m + k, u | 1 << k) for k in linked[i] if not (u >> k) & 1)
-            if start >= m:
-                seen.discard((start, used))  # a cell holds one letter
-            moves[(start, used)] = tuple(sorted(seen))
-    return Cut(sep, tuple(parts), moves)
+    )
+    linked = tuple(tuple(i for i, t in enumerate(sep) if t in adj[s]) for s in sep)
+    return Cut(sep, tuple(parts), touches, linked)
 
 
 def find_cuts(adj: Sequence[Sequence[int]], cells: Sequence[int]) -> tuple[Cut, ...]:
@@ -137,6 +145,18 @@ def find_cuts(adj: Sequence[Sequence[int]], cells: Sequence[int]) -> tuple[Cut, 
         for u in _articulation(adj, cells, 1 << v):
             if (u,) not in seps:
                 seps.add((min(u, v), max(u, v)))
+    return tuple(_make_cut(adj, cells, s) for s in sorted(seps))
+
+
+def find_triple_cuts(
+    adj: Sequence[Sequence[int]], cells: Sequence[int], pairs: Iterable[tuple[int, int]]
+) -> tuple[Cut, ...]:
+    """Separators of three cells that contain one of ``pairs``. Cuts that contain a smaller
+    cut are kept: their parts hold different letters."""
+    seps: set[tuple[int, ...]] = set()
+    for u, v in pairs:
+        for w in _articulation(adj, cells, 1 << u | 1 << v):
+            seps.add(tuple(sorted((u, v, w))))
     return tuple(_make_cut(adj, cells, s) for s in sorted(seps))
 
 
@@ -196,7 +216,7 @@ def refutes(
     for c in codes[1:]:
         nxt: set[tuple[_Loc, int, tuple[int, ...]]] = set()
         for loc, u, taken in states:
-            for loc2, u2 in cut.moves[(loc, u)]:
+            for loc2, u2 in cut.moves(loc, u):
                 t2 = circle(loc2, c, taken)
                 if t2 is not None:
                     nxt.add((loc2, u2, t2))

@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import WordgamesError
-from wordgames.wommeln._cuts import Cut, find_cuts, refutes
+from wordgames.wommeln._cuts import Cut, find_cuts, find_triple_cuts, refutes
 
 __all__ = [
     "LETTERS",
@@ -375,7 +375,8 @@ class _Prep:
     letter_masks: tuple[int, ...]  # letter index -> free cells with that letter
     comp_counts: tuple[tuple[int, ...], ...]  # per component: letter counts
     dists: dict[int, list[int]]  # letter index -> distance map (filled lazily)
-    # the free region's small cuts, each with its parts' letter counts (computed on first use)
+    # the free region's small cuts, each with its parts' letter counts (computed on first use):
+    # cuts of one or two cells first, then (only for long searches) of three
     cut_list: list[tuple[tuple[Cut, tuple[tuple[int, ...], ...]], ...]]
 
 
@@ -385,10 +386,11 @@ def _cuts(grid: GridState, prep: _Prep, lines_may_cross: bool) -> tuple[Cut, ...
 
 
 def _cuts_counted(
-    grid: GridState, prep: _Prep, lines_may_cross: bool
+    grid: GridState, prep: _Prep, lines_may_cross: bool, size: int = 2
 ) -> tuple[tuple[Cut, tuple[tuple[int, ...], ...]], ...]:
-    """:func:`_cuts` with the free cells of each letter in each part of each cut."""
-    if not prep.cut_list:
+    """:func:`_cuts` (``size=3``: the cuts of three cells instead) with the free cells of each
+    letter in each part of each cut."""
+    if len(prep.cut_list) < size - 1:
         nbrs = _neighbours(grid.rows, grid.cols)
         free = prep.region
         blocked = 0 if lines_may_cross else grid.diagonals
@@ -396,12 +398,26 @@ def _cuts_counted(
         adj: list[list[int]] = [[] for _ in range(grid.size)]
         for c in cells:
             adj[c] = [x for x, bit in nbrs[c] if (free >> x) & 1 and not bit & blocked]
+        if not prep.cut_list:
+            cuts = find_cuts(adj, cells)
+        else:
+            # a cut of three cells across a passage has its two outer cells against a wall
+            # (a used cell, a blocked diagonal or the edge), at most two steps apart
+            walled = [c for c in cells if len(adj[c]) < 8]
+            cols = grid.cols
+            pairs = [
+                (u, v)
+                for i, u in enumerate(walled)
+                for v in walled[i + 1 :]
+                if abs(u // cols - v // cols) <= 2 and abs(u % cols - v % cols) <= 2
+            ]
+            cuts = find_triple_cuts(adj, cells, pairs)
         counted = []
-        for cut in find_cuts(adj, cells):
+        for cut in cuts:
             counts = tuple(tuple((m & p).bit_count() for m in prep.letter_masks) for p in cut.parts)
             counted.append((cut, counts))
         prep.cut_list.append(tuple(counted))
-    return prep.cut_list[0]
+    return prep.cut_list[size - 2]
 
 
 @lru_cache(maxsize=32)
@@ -688,6 +704,16 @@ def find_placements(
                 )
             if switch_at is not None and expanded >= switch_at and not yielded:
                 break  # restart split into branches
+            if (
+                expanded == _TRIPLE_CUTS_AFTER
+                and not yielded
+                and n > 1
+                and any(
+                    refutes(cut, codes, masks, counts if circles is None else None)
+                    for cut, counts in _cuts_counted(grid, prep, lines_may_cross, 3)
+                )
+            ):
+                return  # a long search tried the costlier cuts of three cells, once
             target = btargets[b][j]
             passable = bcross[b]
             qj = qb[j]
@@ -745,6 +771,9 @@ def find_placements(
 _MAX_BRANCHES = 24
 #: A search that has expanded this many nodes without a placement restarts in branches.
 _BRANCH_AFTER = 300
+#: ... and after this many it tries the cuts of three cells (see :mod:`._cuts`; finding them
+#: takes about 1-2 s per crowded sheet, once, so short searches such as the bots' never do).
+_TRIPLE_CUTS_AFTER = 5_000
 
 
 def _branches(
