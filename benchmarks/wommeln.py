@@ -169,7 +169,11 @@ def main() -> None:
     print(f"10-letter ENABLE words placed: {len(placed_t)}, {both(placed_t, 'placed')}")
     if crossed:
         print(f"   crossed cells: median {statistics.median(crossed)}, max {max(crossed)}")
-    print(f"10-letter ENABLE words refuted: {len(refuted_t)}, {both(refuted_t, 'refuted')}")
+    slow = sum(1 for x in cpu["refuted"] if x > 0.1)
+    print(
+        f"10-letter ENABLE words refuted: {len(refuted_t)}, {both(refuted_t, 'refuted')}; "
+        f"{slow} took over 100 ms"
+    )
     print(f"no verdict within 50,000 search nodes: {len(limited)}, {both(limited, 'limited')}")
     print(
         "the same ENABLE words with at most 10 crossed cells (the bot's cap), CPU: "
