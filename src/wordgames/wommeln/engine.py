@@ -521,13 +521,18 @@ def find_placements(
     Ties are yielded in a fixed order, so the result is deterministic. ``circles`` restricts
     the circled cells to exactly that set (connecting letters circled earlier); ``max_crossed``
     stops once longer lines would be needed. ``node_limit`` (default: none) raises
-    :class:`SearchLimitError` after that many expanded search nodes.
+    :class:`SearchLimitError` after that many expanded search nodes; set it for words from
+    untrusted input, as an exact search for a word that fits only by a long detour (or not at
+    all) can take minutes and gigabytes.
 
     Impossible words are refuted by bounds before any search: enough free cells of every
     letter inside one connected free region; every consecutive pair of letters within reach;
-    then an exact layered distance bound (each letter position's cheapest completion, ignoring
-    only the line's avoidance of itself). The search is A* over partial lines guided by that
-    last bound, so it walks almost straight to the cheapest placement.
+    an exact layered distance bound (each letter position's cheapest completion, ignoring only
+    the line's avoidance of itself); and the cuts of one or two cells that a simple line can
+    pass only once (see ``_cuts``; cuts of three cells after ``_TRIPLE_CUTS_AFTER`` nodes). The
+    search is A* over partial lines guided by the layered bound, so it walks almost straight to
+    the cheapest placement; after ``_BRANCH_AFTER`` nodes without one it restarts split into
+    branches by the cells repeated scarce letters take (see :func:`_branches`).
     """
     n = len(word)
     if n == 0 or not set(word) <= _LETTER_SET:
