@@ -161,14 +161,16 @@ def test_placements_pass_validate_and_mark_only_their_cells(
     assert check_placement(after, p) is not None
 
 
+@pytest.mark.parametrize("split", [False, True], ids=["plain first", "branches at once"])
 @given(grid=small_grids(), word=st.text("ABC", min_size=2, max_size=3), data=st.data())
-def test_restricted_circles(grid: GridState, word: str, data: st.DataObject) -> None:
+def test_restricted_circles(split: bool, grid: GridState, word: str, data: st.DataObject) -> None:
     placements = list(find_placements(grid, word))
     if not placements:
         return
     p = data.draw(st.sampled_from(placements))
     cells = set(p.circled_cells)
-    restricted = list(find_placements(grid, word, circles=cells))
+    with _split(split):
+        restricted = list(find_placements(grid, word, circles=cells))
     assert p in restricted
     assert all(set(q.circled_cells) == cells for q in restricted)
     assert set(restricted) == {q for q in placements if set(q.circled_cells) == cells}
