@@ -375,9 +375,9 @@ class _Prep:
     letter_masks: tuple[int, ...]  # letter index -> free cells with that letter
     comp_counts: tuple[tuple[int, ...], ...]  # per component: letter counts
     dists: dict[int, list[int]]  # letter index -> distance map (filled lazily)
-    # the free region's small cuts, each with its parts' letter counts (computed on first use):
-    # cuts of one or two cells first, then (only for long searches) of three
-    cut_list: list[tuple[tuple[Cut, tuple[tuple[int, ...], ...]], ...]]
+    # the free region's cuts of one or two cells, each with its parts' letter counts (one
+    # byte per letter), computed on first use
+    cut_list: list[tuple[tuple[Cut, tuple[bytes, ...]], ...]]
 
 
 def _cuts(grid: GridState, prep: _Prep, lines_may_cross: bool) -> tuple[Cut, ...]:
@@ -385,39 +385,57 @@ def _cuts(grid: GridState, prep: _Prep, lines_may_cross: bool) -> tuple[Cut, ...
     return tuple(cut for cut, _ in _cuts_counted(grid, prep, lines_may_cross))
 
 
+def _free_graph(
+    grid: GridState, prep: _Prep, lines_may_cross: bool
+) -> tuple[list[int], list[list[int]]]:
+    """The free cells and, per cell, the free neighbours a line may step to."""
+    nbrs = _neighbours(grid.rows, grid.cols)
+    free = prep.region
+    blocked = 0 if lines_may_cross else grid.diagonals
+    cells = [c for c in range(grid.size) if (free >> c) & 1]
+    adj: list[list[int]] = [[] for _ in range(grid.size)]
+    for c in cells:
+        adj[c] = [x for x, bit in nbrs[c] if (free >> x) & 1 and not bit & blocked]
+    return cells, adj
+
+
+def _counted(cuts: Sequence[Cut], prep: _Prep) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
+    return tuple(
+        (cut, tuple(bytes((m & p).bit_count() for m in prep.letter_masks) for p in cut.parts))
+        for cut in cuts
+    )
+
+
 def _cuts_counted(
     grid: GridState, prep: _Prep, lines_may_cross: bool, size: int = 2
-) -> tuple[tuple[Cut, tuple[tuple[int, ...], ...]], ...]:
+) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
     """:func:`_cuts` (``size=3``: the cuts of three cells instead) with the free cells of each
     letter in each part of each cut."""
-    if len(prep.cut_list) < size - 1:
-        nbrs = _neighbours(grid.rows, grid.cols)
-        free = prep.region
-        blocked = 0 if lines_may_cross else grid.diagonals
-        cells = [c for c in range(grid.size) if (free >> c) & 1]
-        adj: list[list[int]] = [[] for _ in range(grid.size)]
-        for c in cells:
-            adj[c] = [x for x, bit in nbrs[c] if (free >> x) & 1 and not bit & blocked]
-        if not prep.cut_list:
-            cuts = find_cuts(adj, cells)
-        else:
-            # a cut of three cells across a passage has its two outer cells against a wall
-            # (a used cell, a blocked diagonal or the edge), at most two steps apart
-            walled = [c for c in cells if len(adj[c]) < 8]
-            cols = grid.cols
-            pairs = [
-                (u, v)
-                for i, u in enumerate(walled)
-                for v in walled[i + 1 :]
-                if abs(u // cols - v // cols) <= 2 and abs(u % cols - v % cols) <= 2
-            ]
-            cuts = find_triple_cuts(adj, cells, pairs)
-        counted = []
-        for cut in cuts:
-            counts = tuple(tuple((m & p).bit_count() for m in prep.letter_masks) for p in cut.parts)
-            counted.append((cut, counts))
-        prep.cut_list.append(tuple(counted))
-    return prep.cut_list[size - 2]
+    if size == 3:
+        return _triple_cuts(grid, lines_may_cross)
+    if not prep.cut_list:
+        cells, adj = _free_graph(grid, prep, lines_may_cross)
+        prep.cut_list.append(_counted(find_cuts(adj, cells), prep))
+    return prep.cut_list[0]
+
+
+@lru_cache(maxsize=2)  # thousands of cuts on a crowded sheet: keep only the latest sheets'
+def _triple_cuts(
+    grid: GridState, lines_may_cross: bool
+) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
+    prep = _prep(grid, lines_may_cross)
+    cells, adj = _free_graph(grid, prep, lines_may_cross)
+    # a cut of three cells across a passage has its two outer cells against a wall (a used
+    # cell, a blocked diagonal or the edge), at most two steps apart
+    walled = [c for c in cells if len(adj[c]) < 8]
+    cols = grid.cols
+    pairs = [
+        (u, v)
+        for i, u in enumerate(walled)
+        for v in walled[i + 1 :]
+        if abs(u // cols - v // cols) <= 2 and abs(u % cols - v % cols) <= 2
+    ]
+    return _counted(find_triple_cuts(adj, cells, pairs), prep)
 
 
 @lru_cache(maxsize=32)
