@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.wommeln import engine
-from wordgames.wommeln._cuts import refutes
+from wordgames.wommeln._cuts import find_cuts, refutes
 from wordgames.wommeln.engine import (
     GridState,
     Placement,
@@ -394,3 +394,13 @@ def test_triple_cuts_refute_a_passage_three_cells_wide() -> None:
     p = best_placement(g, "ABAB")
     assert p is not None
     assert p.crossed == 3
+
+
+@given(grid=medium_grids(), loose=st.booleans())
+def test_cut_pairs_tried_from_walled_cells_only_miss_none(grid: GridState, loose: bool) -> None:
+    # the engine looks for separating pairs only from cells against a wall; a full search
+    # over every cell finds the same cuts
+    prep = engine._prep(grid, loose)
+    cells, adj = engine._free_graph(grid, prep, loose)
+    everything = {cut.cells for cut in find_cuts(adj, cells)}
+    assert {cut.cells for cut in engine._cuts(grid, prep, loose)} == everything

@@ -136,10 +136,13 @@ def _make_cut(adj: Sequence[Sequence[int]], cells: Sequence[int], sep: tuple[int
     return Cut(sep, tuple(parts), touches, linked)
 
 
-def find_cuts(adj: Sequence[Sequence[int]], cells: Sequence[int]) -> tuple[Cut, ...]:
-    """Every separator of one or two cells of the graph ``adj`` over ``cells``."""
+def find_cuts(
+    adj: Sequence[Sequence[int]], cells: Sequence[int], anchors: Iterable[int] | None = None
+) -> tuple[Cut, ...]:
+    """The separators of one or two cells of the graph ``adj`` over ``cells``: every single
+    cell, and every pair with a cell among ``anchors`` (default: all cells)."""
     seps: set[tuple[int, ...]] = {(a,) for a in _articulation(adj, cells, 0)}
-    for v in cells:
+    for v in cells if anchors is None else anchors:
         if (v,) in seps:
             continue
         for u in _articulation(adj, cells, 1 << v):

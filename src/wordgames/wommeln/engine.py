@@ -375,9 +375,9 @@ class _Prep:
     letter_masks: tuple[int, ...]  # letter index -> free cells with that letter
     comp_counts: tuple[tuple[int, ...], ...]  # per component: letter counts
     dists: dict[int, list[int]]  # letter index -> distance map (filled lazily)
-    # the free region's cuts of one or two cells, each with its parts' letter counts (one
-    # byte per letter), computed on first use
-    cut_list: list[tuple[tuple[Cut, tuple[bytes, ...]], ...]]
+    # the free region's cuts by size (1: single cells; 2: single cells and pairs), each with
+    # its parts' letter counts (one byte per letter), computed on first use
+    cut_lists: dict[int, tuple[tuple[Cut, tuple[bytes, ...]], ...]]
 
 
 def _cuts(grid: GridState, prep: _Prep, lines_may_cross: bool) -> tuple[Cut, ...]:
@@ -409,14 +409,19 @@ def _counted(cuts: Sequence[Cut], prep: _Prep) -> tuple[tuple[Cut, tuple[bytes, 
 def _cuts_counted(
     grid: GridState, prep: _Prep, lines_may_cross: bool, size: int = 2
 ) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
-    """:func:`_cuts` (``size=3``: the cuts of three cells instead) with the free cells of each
-    letter in each part of each cut."""
+    """:func:`_cuts` (``size=1``: the single cells only; ``size=3``: the cuts of three cells
+    instead) with the free cells of each letter in each part of each cut."""
     if size == 3:
         return _triple_cuts(grid, lines_may_cross)
-    if not prep.cut_list:
+    out = prep.cut_lists.get(size)
+    if out is None:
         cells, adj = _free_graph(grid, prep, lines_may_cross)
-        prep.cut_list.append(_counted(find_cuts(adj, cells), prep))
-    return prep.cut_list[0]
+        # a separating pair runs from one wall (a used cell, a blocked diagonal or the edge) to
+        # another, so both its cells lie against one: only those are tried (on an open sheet
+        # that is a small fraction of the cells)
+        anchors = [] if size == 1 else [c for c in cells if len(adj[c]) < 8]
+        out = prep.cut_lists[size] = _counted(find_cuts(adj, cells, anchors), prep)
+    return out
 
 
 @lru_cache(maxsize=2)  # thousands of cuts on a crowded sheet: keep only the latest sheets'
@@ -448,7 +453,7 @@ def _prep(grid: GridState, lines_may_cross: bool) -> _Prep:
     counts = []
     for comp in _components(grid, free, lines_may_cross):
         counts.append(tuple((m & comp).bit_count() for m in masks))
-    return _Prep(free, tuple(masks), tuple(counts), {}, [])
+    return _Prep(free, tuple(masks), tuple(counts), {}, {})
 
 
 def _layers(
@@ -546,8 +551,9 @@ def find_placements(
     Impossible words are refuted by bounds before any search: enough free cells of every
     letter inside one connected free region; every consecutive pair of letters within reach;
     an exact layered distance bound (each letter position's cheapest completion, ignoring only
-    the line's avoidance of itself); and the cuts of one or two cells that a simple line can
-    pass only once (see ``_cuts``; cuts of three cells after ``_TRIPLE_CUTS_AFTER`` nodes). The
+    the line's avoidance of itself); and the cells that split the free region, which a simple
+    line can pass only once (see ``_cuts``: single cells first; pairs and triples of cells
+    after ``_PAIR_CUTS_AFTER`` and ``_TRIPLE_CUTS_AFTER`` search nodes). The
     search is A* over partial lines guided by the layered bound, so it walks almost straight to
     the cheapest placement; after ``_BRANCH_AFTER`` nodes without one it restarts split into
     branches by the cells repeated scarce letters take (see :func:`_branches`).
@@ -612,11 +618,16 @@ def find_placements(
         return
     if n > 1 and not any(q[1][x] < _INF for x in range(size) if (targets[0] >> x) & 1):
         return
-    # bound 4: cells a simple line can pass only once (see _cuts)
-    if n > 1 and any(
-        refutes(cut, codes, masks, counts if circles is None else None)
-        for cut, counts in _cuts_counted(grid, prep, lines_may_cross)
-    ):
+    # bound 4: cells a simple line can pass only once (see _cuts): single cells now, pairs
+    # and triples of cells if the search runs long
+
+    def cut_off(size: int) -> bool:
+        return n > 1 and any(
+            refutes(cut, codes, masks, counts if circles is None else None)
+            for cut, counts in _cuts_counted(grid, prep, lines_may_cross, size)
+        )
+
+    if cut_off(1):
         return
     limit = _INF // 2 if max_crossed is None else max_crossed
     # A search that runs long restarts split into branches by which cells repeated letters with
@@ -727,16 +738,11 @@ def find_placements(
                 )
             if switch_at is not None and expanded >= switch_at and not yielded:
                 break  # restart split into branches
-            if (
-                expanded == _TRIPLE_CUTS_AFTER
-                and not yielded
-                and n > 1
-                and any(
-                    refutes(cut, codes, masks, counts if circles is None else None)
-                    for cut, counts in _cuts_counted(grid, prep, lines_may_cross, 3)
-                )
+            if not yielded and (
+                (expanded == _PAIR_CUTS_AFTER and cut_off(2))
+                or (expanded == _TRIPLE_CUTS_AFTER and cut_off(3))
             ):
-                return  # a long search tried the costlier cuts of three cells, once
+                return  # a long search tried the costlier cuts, once each
             target = btargets[b][j]
             passable = bcross[b]
             qj = qb[j]
@@ -792,7 +798,10 @@ def find_placements(
 
 #: At most this many branches split one search (see :func:`_branches`).
 _MAX_BRANCHES = 24
-#: A search that has expanded this many nodes without a placement restarts in branches.
+#: A search that has expanded this many nodes without a placement tries the cuts of two
+#: cells (found once per sheet, 30-150 ms; most words are settled sooner) ...
+_PAIR_CUTS_AFTER = 200
+#: ... restarts in branches ...
 _BRANCH_AFTER = 300
 #: ... and after this many it tries the cuts of three cells (see :mod:`._cuts`; finding them
 #: takes about 1-2 s per crowded sheet, once, so short searches such as the bots' never do).
