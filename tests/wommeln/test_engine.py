@@ -106,9 +106,10 @@ def _check_against_brute_force(grid: GridState, word: str, loose: bool) -> None:
 
 
 @st.composite
-def medium_grids(draw: st.DrawFn) -> GridState:
-    rows = draw(st.integers(3, 5))
-    cols = draw(st.integers(3, 5))
+def medium_grids(draw: st.DrawFn, min_side: int = 3, max_side: int = 5) -> GridState:
+    """A grid of A/B/C with random used cells (about a quarter) and diagonal marks."""
+    rows = draw(st.integers(min_side, max_side))
+    cols = draw(st.integers(min_side, max_side))
     size = rows * cols
     letters = draw(st.text("ABC", min_size=size, max_size=size))
     used = draw(st.integers(0, (1 << size) - 1)) & draw(st.integers(0, (1 << size) - 1))
@@ -258,14 +259,8 @@ def test_node_limit_reports_a_proven_lower_bound() -> None:
 def grids_with_a_line(draw: st.DrawFn) -> tuple[GridState, Placement]:
     """A random grid with random earlier marks, and a random valid placement on it (read off
     a random walk), so its word certainly fits."""
-    rows = draw(st.integers(2, 8))
-    cols = draw(st.integers(2, 8))
-    size = rows * cols
-    letters = draw(st.text("ABC", min_size=size, max_size=size))
-    used = draw(st.integers(0, (1 << size) - 1)) & draw(st.integers(0, (1 << size) - 1))
-    grid = GridState(
-        rows, cols, letters, used=used, diagonals=draw(st.integers(0, (1 << size) - 1))
-    )
+    grid = draw(medium_grids(2, 8))
+    rows, cols, letters, size = grid.rows, grid.cols, grid.letters, grid.size
     free = [c for c in range(size) if grid.is_free(c)]
     if not free:
         grid = GridState(rows, cols, letters)

@@ -880,18 +880,12 @@ class _Padding:
 def _padding(rows: int, cols: int) -> _Padding:
     w = cols + 1
     pos = tuple(r * w + c for r in range(rows) for c in range(cols))
-    nbrs = []
-    for r in range(rows):
-        for c in range(cols):
-            out = []
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
-                        x = (r + dr) * cols + c + dc
-                        bit = 1 << (min(r, r + dr) * w + min(c, c + dc)) if dr and dc else 0
-                        out.append((x, pos[x], bit))
-            nbrs.append(tuple(out))
-    return _Padding(w, (rows + 1) * w, pos, tuple(nbrs), rows, cols)
+    # the plain neighbour table with every position and block bit moved to the padded layout
+    nbrs = tuple(
+        tuple((x, pos[x], 1 << pos[bit.bit_length() - 1] if bit else 0) for x, bit in cell)
+        for cell in _neighbours(rows, cols)
+    )
+    return _Padding(w, (rows + 1) * w, pos, nbrs, rows, cols)
 
 
 class _Reach:
