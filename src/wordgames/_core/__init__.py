@@ -2,6 +2,7 @@
 
 from wordgames._core.bots import RandomBot
 from wordgames._core.chance import sample_chance
+from wordgames._core.contract import SHARED_CODES, Resign, StateBase, ViewBase
 from wordgames._core.errors import (
     IllegalActionError,
     InvalidStateError,
@@ -12,10 +13,15 @@ from wordgames._core.errors import (
 from wordgames._core.outcome import GameOutcome, competition_ranking, player_names
 from wordgames._core.protocols import Action, Bot, GameState, Outcome, PlayerView
 from wordgames._core.record import Record, RedactedRecord, play
+from wordgames._core.registry import GAME_NAMES, GAMES, GameModule
 
 __all__ = [
+    "GAMES",
+    "GAME_NAMES",
+    "SHARED_CODES",
     "Action",
     "Bot",
+    "GameModule",
     "GameOutcome",
     "GameState",
     "IllegalActionError",
@@ -26,7 +32,10 @@ __all__ = [
     "RandomBot",
     "Record",
     "RedactedRecord",
+    "Resign",
     "RulesError",
+    "StateBase",
+    "ViewBase",
     "WordgamesError",
     "competition_ranking",
     "play",

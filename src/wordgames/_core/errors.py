@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "MAX_ECHO",
     "IllegalActionError",
     "InvalidStateError",
     "ParseError",
@@ -35,7 +36,7 @@ class IllegalActionError(WordgamesError, ValueError):
             raise ValueError(f"error code must be snake_case, got {code!r}")
         self.code = code
         self.action = action
-        super().__init__(f"illegal action {str(action)!r} [{code}]: {message}")
+        super().__init__(f"illegal action {action_text(action)} [{code}]: {message}")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_illegal, (self.code, self.action, self.args[0]))
@@ -46,6 +47,30 @@ def _rebuild_illegal(code: str, action: object, full: str) -> IllegalActionError
     err.code, err.action = code, action
     Exception.__init__(err, full)
     return err
+
+
+#: Messages quote at most this many characters of any input.
+MAX_ECHO = 60
+
+
+def short_repr(value: object, limit: int = MAX_ECHO) -> str:
+    """``repr(value)`` cut to ``limit`` characters (messages never echo long input)."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or broken __repr__
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def action_text(action: object, limit: int = MAX_ECHO) -> str:
+    """An action's notation, quoted and cut short; a placeholder when ``str`` fails."""
+    try:
+        text = str(action)
+    except Exception:  # an ill-typed action whose __str__ breaks
+        text = f"<{type(action).__name__}>"
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return repr(text)
 
 
 class InvalidStateError(WordgamesError, ValueError):

@@ -9,7 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from collections import Counter
+
+    from typing_extensions import Self
 
 __all__ = ["Action", "Bot", "GameState", "Outcome", "PlayerView"]
 
@@ -46,6 +51,25 @@ class PlayerView(Protocol):
     @property
     def viewer(self) -> int | None: ...
 
+    @property
+    def ply(self) -> int:
+        """Actions applied since ``new_game`` (the state's ``ply``)."""
+        ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's score now, as the rules count it."""
+        ...
+
+    @property
+    def unseen(self) -> Counter[str]:
+        """The multiset of things hidden from the viewer (tiles, cards, category cards),
+        by their notation; empty where nothing is hidden."""
+        ...
+
     def legal_actions(self) -> Sequence[Action]:
         """The viewer's legal actions if the viewer may act now, else ``()``."""
         ...
@@ -61,7 +85,7 @@ class PlayerView(Protocol):
 class GameState(Protocol):
     """The state contract shared by all four games."""
 
-    GAME: str
+    GAME: ClassVar[str]
 
     @property
     def rules(self) -> Any: ...
@@ -71,6 +95,16 @@ class GameState(Protocol):
 
     @property
     def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def ply(self) -> int:
+        """Actions applied since ``new_game``, chance outcomes included."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's score now, as the rules count it."""
+        ...
 
     @property
     def current_player(self) -> int | None: ...
@@ -87,11 +121,15 @@ class GameState(Protocol):
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]: ...
 
-    def is_legal(self, action: Action) -> bool: ...
+    def is_legal(self, action: Any) -> bool: ...
 
-    def check(self, action: Action) -> None: ...
+    def check(self, action: Any) -> None: ...
 
-    def apply(self, action: Action) -> GameState: ...
+    def apply(self, action: Any) -> Self: ...
+
+    def check_as(self, player: int, action: Any, *, ply: int | None = None) -> Action: ...
+
+    def apply_as(self, player: int, action: Any, *, ply: int | None = None) -> Self: ...
 
     @property
     def is_terminal(self) -> bool: ...
@@ -101,7 +139,7 @@ class GameState(Protocol):
 
     def view(self, player: int | None) -> PlayerView: ...
 
-    def actor(self, action: Action) -> int | None:
+    def actor(self, action: Any) -> int | None:
         """The player who takes ``action`` here (``None`` for chance outcomes)."""
         ...
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -15,39 +15,50 @@ from wordgames._core.errors import (
     InvalidStateError,
     ParseError,
     WordgamesError,
+    short_repr,
 )
 from wordgames._core.protocols import Action, Bot, GameState
+from wordgames._core.registry import GAMES
+from wordgames._core.serial import guarded_loader
 
 __all__ = ["RECORD_VERSION", "Record", "RedactedRecord", "play"]
 
 RECORD_VERSION = 1
 
+S = TypeVar("S", bound=GameState)
+
 
 def _game_module(name: str) -> Any:
-    from wordgames import GAMES
-
     try:
         return GAMES[name]
     except KeyError:
-        raise InvalidStateError(f"unknown game {name!r}; known: {sorted(GAMES)}") from None
+        raise InvalidStateError(
+            f"unknown game {short_repr(name)}; known: {sorted(GAMES)}"
+        ) from None
 
 
 @attrs.frozen
-class Record:
+class Record(Generic[S]):
     """A complete, replayable game: ``initial`` and the ``actions`` applied to it in order.
 
-    A record needs no RNG to replay; ``Record.from_dict`` re-validates every action.
+    A record needs no RNG to replay; ``Record.from_dict`` re-validates every action and
+    checks that every state's ``ply`` counts the actions.
     """
 
-    initial: GameState
+    initial: S
     actions: tuple[Action, ...] = ()
+
+    @property
+    def final_ply(self) -> int:
+        """The ``ply`` of the final state (the initial ply plus one per action)."""
+        return self.initial.ply + len(self.actions)
 
     @property
     def game(self) -> str:
         """The game's registry name (``"regenwormen"``, ``"wocable"``, ...)."""
         return self.initial.GAME
 
-    def states(self) -> Iterator[GameState]:
+    def states(self) -> Iterator[S]:
         """Every state of the game, the initial one first and the final one last."""
         state = self.initial
         yield state
@@ -57,7 +68,7 @@ class Record:
 
     __iter__ = states
 
-    def replay(self) -> GameState:
+    def replay(self) -> S:
         """The final state (every action re-checked against the rules)."""
         state = self.initial
         for action in self.actions:
@@ -65,7 +76,7 @@ class Record:
         return state
 
     @property
-    def final(self) -> GameState:
+    def final(self) -> S:
         """Alias of :meth:`replay`."""
         return self.replay()
 
@@ -92,13 +103,15 @@ class Record:
             "version": RECORD_VERSION,
             "initial": self.initial.to_dict(),
             "actions": [str(a) for a in self.actions],
+            "ply": self.final_ply,
         }
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Record:
+    @guarded_loader
+    def from_dict(cls, data: Any) -> Record[Any]:
         """Load and replay-check a record (:class:`InvalidStateError` if it does not replay)."""
         if not isinstance(data, dict) or data.get("kind") != "record":
             raise InvalidStateError("not a record (expected an object with kind 'record')")
@@ -117,16 +130,24 @@ class Record:
         for i, text in enumerate(raw):
             try:
                 action = module.parse_action(text)
-                state = state.apply(action)
+                after = state.apply(action)
             except (ParseError, IllegalActionError) as exc:
                 raise InvalidStateError(
-                    f"record action {i} ({text!r}) does not replay: {exc}"
+                    f"record action {i} ({short_repr(text)}) does not replay: {exc}"
                 ) from exc
+            if after.ply != state.ply + 1:
+                raise InvalidStateError(f"record action {i}: ply {after.ply} after {state.ply}")
+            state = after
             actions.append(action)
+        final = data.get("ply", state.ply)
+        if final != state.ply:
+            raise InvalidStateError(
+                f"record says it ends at ply {short_repr(final)}, its replay ends at {state.ply}"
+            )
         return cls(initial, tuple(actions))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Record:
+    def from_json(cls, text: str | bytes) -> Record[Any]:
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
@@ -162,12 +183,12 @@ class RedactedRecord:
 
 
 def play(
-    state: GameState,
+    state: S,
     bots: Sequence[Bot] | Bot,
     rng: random.Random,
     *,
     max_actions: int | None = None,
-) -> Record:
+) -> Record[S]:
     """Play from ``state`` until the game ends (or ``max_actions`` actions were taken).
 
     ``bots`` is one bot per player (or a single bot for everyone). Chance nodes are resolved

@@ -133,7 +133,7 @@ def _gcg_rack(state: State, p: int) -> str:
     return state.rack_text(p)
 
 
-def to_gcg(record: Record) -> str:
+def to_gcg(record: Record[State]) -> str:
     """A GCG file for a finished or unfinished Wocable record.
 
     Writes ``#player1..4``, ``#lexicon`` and a ``#wocable-rules`` pragma (JSON), then one
@@ -142,7 +142,7 @@ def to_gcg(record: Record) -> str:
     ``#timeout nick`` for players who leave.
     """
     states = list(record.states())
-    first: State = states[0]  # type: ignore[assignment]
+    first = states[0]
     lines = ["#character-encoding UTF-8"]
     for i, name in enumerate(first.players):
         nick = name.replace(" ", "_")
@@ -203,7 +203,7 @@ def _end_lines(before: State, after: State, p: int, total_p: int, nicks: list[st
 _MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
 
 
-def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None) -> Record:
+def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None) -> Record[State]:
     """A replayable Record from a GCG file (2-4 players).
 
     Racks may be missing (write the move right after the name, e.g. ``>ann: 8G CAT +10 10``):
@@ -325,7 +325,7 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
             needs[owner].append(list(rack))
             need_at[owner].append(len(turns))
 
-    def attempt(rng: random.Random | None) -> Record:
+    def attempt(rng: random.Random | None) -> Record[State]:
         state = new_game(names, rules=rules, lexicon=lex)
         cursor = [0] * len(names)
         actions: list[Any] = []
@@ -429,7 +429,7 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
                         f"final total of {names[p]} is {state.scores[p]}, not {total}"
                     )
         initial = new_game(names, rules=rules, lexicon=lex)
-        return Record(initial, tuple(actions))  # type: ignore[arg-type]
+        return Record(initial, tuple(actions))
 
     first_error: InvalidStateError | None = None
     for k in range(_ATTEMPTS):

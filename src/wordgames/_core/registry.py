@@ -1,0 +1,59 @@
+"""The game registry: every game module by name, imported on first use."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Protocol, cast
+
+__all__ = ["GAMES", "GAME_NAMES", "GameModule"]
+
+#: The registry names of the four games.
+GAME_NAMES = ("regenwormen", "wocable", "wommeln", "wordmeld")
+
+
+class GameModule(Protocol):
+    """What every game module exposes (docs/contract.md, "A game module")."""
+
+    @property
+    def State(self) -> type[Any]: ...
+
+    @property
+    def View(self) -> type[Any]: ...
+
+    @property
+    def Rules(self) -> type[Any]: ...
+
+    @property
+    def Resign(self) -> type[Any]: ...
+
+    @property
+    def new_game(self) -> Callable[..., Any]: ...
+
+    @property
+    def parse_action(self) -> Callable[[str], Any]: ...
+
+    @property
+    def bots(self) -> Any: ...
+
+
+class _Games(Mapping[str, GameModule]):
+    """Registry name -> game module, imported on first access."""
+
+    def __getitem__(self, name: str) -> GameModule:
+        if name not in GAME_NAMES:
+            raise KeyError(name)
+        return cast(GameModule, importlib.import_module(f"wordgames.{name}"))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAME_NAMES)
+
+    def __len__(self) -> int:
+        return len(GAME_NAMES)
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(GAME_NAMES)})"
+
+
+#: Every game module by name: ``wordgames.GAMES["regenwormen"].new_game(players=3)``.
+GAMES: Mapping[str, GameModule] = _Games()
