@@ -17,7 +17,13 @@ Properties checked on seeded random playouts (Hypothesis picks the seeds):
   corrupted input with ``InvalidStateError`` and never raises anything else;
 - views: do not depend on what the viewer may not know (``shuffle_hidden``), round-trip
   through JSON, and ``view.sample_state`` gives a state with the same view;
-- the same seed gives the same record, and a record replays to the same final state.
+- the same seed gives the same record, and a record replays to the same final state;
+- the acting-player contract: ``ply`` counts actions, ``check_as``/``apply_as`` refuse other
+  players' moves, chance outcomes and server events from players and stale plies with the
+  shared codes, and accept text; the shared codes for the shared situations;
+- hostile input: ``parse_action`` raises only ``ParseError``, ``check``/``apply`` only
+  ``IllegalActionError`` (``not_an_action`` for ill-typed fields), ``from_dict`` only
+  ``InvalidStateError`` (deep nesting included), messages never echo long input.
 """
 
 from __future__ import annotations
@@ -25,8 +31,11 @@ from __future__ import annotations
 import copy
 import json
 import math
+import pickle
 import random
 import re
+import string
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -37,7 +46,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordgames
-from wordgames import IllegalActionError, InvalidStateError, Record
+from wordgames import IllegalActionError, InvalidStateError, ParseError, Record, Resign
+from wordgames._core.contract import SHARED_CODES
+
+#: The longest error message any hostile input may produce.
+MAX_MESSAGE = 600
 
 CODE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -165,7 +178,9 @@ class ConformanceSuite:
                 assert legal, f"non-terminal state with nobody able to act:\n{state}"
                 action = legal[rng.randrange(len(legal))]
             pairs.append((state, action))
-            state = state.apply(action)
+            after = state.apply(action)
+            assert after.ply == state.ply + 1, "apply() must add exactly 1 to ply"
+            state = after
         pairs.append((state, None))
         return pairs
 
@@ -193,6 +208,12 @@ class ConformanceSuite:
     def _check_state_basics(self, state: Any) -> None:
         mod = self.module
         assert 0 < state.num_players == len(state.players)
+        assert type(state.ply) is int
+        assert state.ply >= 0
+        scores = state.scores
+        assert type(scores) is tuple
+        assert len(scores) == state.num_players
+        assert all(type(x) is int for x in scores)
         if state.is_terminal:
             assert state.outcome is not None
             assert tuple(state.legal_actions()) == ()
@@ -236,6 +257,7 @@ class ConformanceSuite:
             for a in legal[:200]:
                 assert state.is_legal(a)
                 assert mod.parse_action(str(a)) == a, f"notation round trip failed for {a!r}"
+                assert state.actor(a) == p, f"actor({a}) is not {p}"
 
     @_property
     def test_illegal_actions_raise_and_change_nothing(self, seed: int) -> None:
@@ -311,7 +333,16 @@ class ConformanceSuite:
             for viewer in [None, *range(state.num_players)]:
                 view = state.view(viewer)
                 assert view.viewer == viewer
+                assert view.ply == state.ply
+                assert view.current_player == state.current_player
+                assert type(view.scores) is tuple
+                assert len(view.scores) == state.num_players
+                assert isinstance(view.unseen, Counter)
+                assert all(
+                    type(k) is str and type(n) is int and n > 0 for k, n in view.unseen.items()
+                )
                 vd = view.to_dict()
+                assert vd["ply"] == state.ply
                 json.dumps(vd)
                 ViewCls = type(view)
                 if hasattr(ViewCls, "from_dict"):
@@ -352,3 +383,164 @@ class ConformanceSuite:
         red = rec1.redact(0)
         json.dumps(red.to_dict())
         assert len(red.views) == len(rec1.actions) + 1
+
+    # -- the acting-player contract --------------------------------------------------------
+
+    @_property
+    def test_acting_player_contract(self, seed: int) -> None:
+        rng = random.Random(seed)
+        pairs = self._playout(seed)
+        chance_outcome = next((a for s, a in pairs if a is not None and s.is_chance_node), None)
+        player_action = next((a for s, a in pairs if a is not None and not s.is_chance_node), None)
+        expect = _expect
+        for state in self._deep_sample(pairs, rng):
+            assert state.to_dict()["ply"] == state.ply
+            n = state.num_players
+            action = _any_legal(state, rng)
+            if action is not None:
+                for bad_ply in (state.ply + 1, state.ply - 1, -5, True):
+                    expect("stale_state", state.check_as, 0, action, ply=bad_ply)
+                for bad_player in (-1, n, True, "0", None):
+                    expect("invalid_player", state.check_as, bad_player, action)
+            if state.is_terminal:
+                expect("game_over", state.check_as, 0, Resign(0))
+                if player_action is not None:
+                    expect("game_over", state.check, player_action)
+                continue
+            if state.is_chance_node:
+                outcome = state.chance_outcomes()[0][0]
+                for p in range(n):
+                    expect("chance_outcome_from_player", state.check_as, p, outcome)
+                    expect("chance_outcome_from_player", state.apply_as, p, str(outcome))
+                if player_action is not None and not isinstance(player_action, Resign):
+                    expect("chance_pending", state.check, player_action)
+                continue
+            if chance_outcome is not None:
+                expect("not_chance_node", state.check, chance_outcome)
+            for p in range(n):
+                legal = state.legal_actions(p) if p in state.players_to_act else ()
+                for a in list(legal)[:5]:
+                    assert state.check_as(p, a, ply=state.ply) == a
+                    after = state.apply_as(p, str(a), ply=state.ply)
+                    assert _canon(after.to_dict()) == _canon(state.apply(a).to_dict())
+                    for q in range(n):
+                        if q != p and not isinstance(a, Resign):
+                            expect("not_your_turn", state.check_as, q, a)
+            # resigning on somebody else's behalf is never allowed
+            expect("not_your_turn", state.check_as, 0, Resign(n - 1 if n > 1 else 5))
+
+    # -- hostile input ---------------------------------------------------------------------
+
+    @_property
+    def test_hostile_input_raises_only_documented_errors(self, seed: int) -> None:
+        rng = random.Random(seed)
+        mod = self.module
+        pairs = self._playout(seed)
+        legal_examples = [a for _, a in pairs if a is not None][:200]
+        for text in _hostile_texts(rng, [str(a) for a in legal_examples]):
+            message = ""
+            try:
+                mod.parse_action(text)
+            except ParseError as exc:
+                message = str(exc)
+            assert len(message) < MAX_MESSAGE, "a parse error echoes too much input"
+        for state in self._deep_sample(pairs, rng)[:8]:
+            before = _canon(state.to_dict())
+            junk: list[Any] = [None, 3, "x", object(), (), [], {"a": 1}, 10**100, 1.5]
+            for base in legal_examples[:60]:
+                junk.extend(_ill_typed(base, rng))
+            for obj in junk:
+                for call in (state.check, state.apply):
+                    with pytest.raises(IllegalActionError) as err:
+                        call(obj)
+                    assert len(str(err.value)) < MAX_MESSAGE
+                assert not state.is_legal(obj)
+            for obj in junk[9:]:
+                with pytest.raises(IllegalActionError) as err:
+                    state.check(obj)
+                assert err.value.code == "not_an_action", (obj, err.value)
+            assert _canon(state.to_dict()) == before
+            d = state.to_dict()
+            for bad in _deep_nests(d, rng):
+                with pytest.raises(InvalidStateError) as err2:
+                    type(state).from_dict(bad)
+                assert len(str(err2.value)) < MAX_MESSAGE
+            # pickles carry the state's fields only, never its caches
+            back = pickle.loads(pickle.dumps(state))
+            assert back == state
+            assert len(pickle.dumps(state)) < 200_000
+
+
+def _expect(code: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+    """``call(*args, **kwargs)`` raises IllegalActionError with the shared ``code``."""
+    assert code in SHARED_CODES
+    with pytest.raises(IllegalActionError) as err:
+        call(*args, **kwargs)
+    assert err.value.code == code, f"expected {code}, got {err.value.code}: {err.value}"
+
+
+def _any_legal(state: Any, rng: random.Random) -> Any:
+    if state.is_terminal:
+        return Resign(0)
+    if state.is_chance_node:
+        return state.chance_outcomes()[0][0]
+    p = min(state.players_to_act)
+    legal = state.legal_actions(p)
+    return legal[rng.randrange(len(legal))] if legal else None
+
+
+def _hostile_texts(rng: random.Random, examples: Sequence[str]) -> list[str]:
+    digits = "\u0663\u00b2\u0969\uff13\u2163"
+    out = ["", " ", "\x00", "resign " + "9" * 5000, "take " + "1" * 5000, "x" * 10_000]
+    out += [f"resign {d}" for d in digits] + [f"p{d} pass" for d in digits]
+    out += ["\u0663H CAT", "play \u00b2", "discard \u00b2", "resign -1", "resign 1.0"]
+    for text in list(examples)[:40]:
+        chars = list(text)
+        for _ in range(3):
+            if chars:
+                i = rng.randrange(len(chars))
+                chars[i] = rng.choice(digits + string.punctuation + string.ascii_letters + " 0")
+        out.append("".join(chars))
+        out.append(text.upper())
+        out.append(text + " " + text)
+        out.append(text.replace("1", "\u0661"))
+    return out
+
+
+def _ill_typed(action: Any, rng: random.Random) -> list[Any]:
+    """Copies of ``action`` with one field replaced by a value of the wrong type."""
+    if not attrs.has(type(action)):
+        return []
+    out = []
+    for f in attrs.fields(type(action)):
+        value = getattr(action, f.name)
+        for wrong in (True, 1.0, "7", None, (1, "a"), 10**30, -(10**30), [1], frozenset()):
+            if type(wrong) is type(value) and wrong == value:
+                continue
+            new = object.__new__(type(action))
+            for g in attrs.fields(type(action)):
+                object.__setattr__(new, g.name, getattr(action, g.name))
+            object.__setattr__(new, f.name, wrong)
+            if type(wrong) is type(value):
+                continue  # same type: may well be legal
+            out.append(new)
+    rng.shuffle(out)
+    return out[:6]
+
+
+def _deep_nests(d: dict[str, Any], rng: random.Random) -> list[Any]:
+    deep: Any = 0
+    for _ in range(100_000):
+        deep = [deep]
+    deep_map: Any = {}
+    for _ in range(50_000):
+        deep_map = {"a": deep_map}
+    keys = sorted(d)
+    out = []
+    for key in rng.sample(keys, min(3, len(keys))):
+        if key in ("game", "version", "kind"):
+            continue
+        out.append({**d, key: deep})
+        out.append({**d, key: deep_map})
+    out.append({**d, "players": ["x" * 10_000_000, "y"]})
+    return out

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Mapping, Sequence, Sized
 from typing import Any
 
 import attrs
 
-from wordgames._core.errors import InvalidStateError, RulesError
+from wordgames._core.errors import InvalidStateError, RulesError, short_repr
 
-__all__ = ["GameOutcome", "competition_ranking", "player_names"]
+__all__ = ["MAX_NAME_LENGTH", "GameOutcome", "competition_ranking", "player_names"]
 
 
 def competition_ranking(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -67,25 +68,37 @@ class GameOutcome:
             or not all(1 <= r <= len(ranking) for r in ranking)
             or not isinstance(reason, str)
         ):
-            raise InvalidStateError(f"malformed outcome {data!r}")
+            raise InvalidStateError(f"malformed outcome {short_repr(data)}")
         return cls(tuple(scores), tuple(ranking), reason)
+
+
+#: The longest player name accepted (names come from clients).
+MAX_NAME_LENGTH = 100
 
 
 def player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
     """Normalise ``new_game``'s ``players`` argument: a count (names ``P1``, ``P2``, ...) or
-    a sequence of distinct non-empty names; :class:`RulesError` outside ``[lo, hi]``."""
+    a sequence of distinct non-empty names of at most :data:`MAX_NAME_LENGTH` characters;
+    :class:`RulesError` outside ``[lo, hi]``."""
     if isinstance(players, bool):
         raise RulesError(f"players must be a count or a list of names, got {players!r}")
     if isinstance(players, int):
+        if not lo <= players <= hi:
+            raise RulesError(f"this game takes {lo} to {hi} players, got {players}")
         names = tuple(f"P{i + 1}" for i in range(players))
     elif isinstance(players, str):
         raise RulesError("players must be a count or a list of names, not one string")
     else:
-        names = tuple(players)
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise RulesError(f"player names must be non-empty strings, got {names!r}")
+        if isinstance(players, Sized) and len(players) > hi:
+            raise RulesError(f"this game takes {lo} to {hi} players, got {len(players)}")
+        names = tuple(itertools.islice(players, hi + 1))
+        if not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME_LENGTH for n in names):
+            raise RulesError(
+                "player names must be non-empty strings of at most "
+                f"{MAX_NAME_LENGTH} characters, got {short_repr(names)}"
+            )
         if len(set(names)) != len(names):
-            raise RulesError(f"player names must be distinct, got {names!r}")
+            raise RulesError(f"player names must be distinct, got {short_repr(names)}")
     if not lo <= len(names) <= hi:
         raise RulesError(f"this game takes {lo} to {hi} players, got {len(names)}")
     return names
