@@ -5,8 +5,8 @@
 >>> state.is_chance_node
 True
 >>> state = state.apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
->>> [str(a) for a in state.legal_actions()]
-['set 1', 'set 2', 'set 3', 'set 5', 'set w']
+>>> print(*state.legal_actions(), sep=", ")
+set 1, set 2, set 3, set 5, set w
 
 See docs/regenwormen.md for the rules as implemented, every rule decision and its flag.
 """
