@@ -71,6 +71,12 @@ def fit(text: str, limit: int) -> str:
     return text[: max(0, limit - 1)] + "…"
 
 
+def _escape(text: str) -> str:
+    """Element content: cleaned and escaped (a carriage return kept as a reference, since XML
+    parsers turn a literal one into a newline)."""
+    return escape(clean(text), {"\r": "&#13;"})
+
+
 def num(x: float) -> str:
     """A coordinate as short text: ``12``, ``12.5`` (two decimals at most)."""
     if float(x).is_integer():
@@ -114,7 +120,7 @@ class Drawing:
         if text is None:
             self._parts.append(f"<{tag}{_attrs(attributes)}/>")
         else:
-            self._parts.append(f"<{tag}{_attrs(attributes)}>{escape(clean(text))}</{tag}>")
+            self._parts.append(f"<{tag}{_attrs(attributes)}>{_escape(text)}</{tag}>")
 
     @contextmanager
     def group(self, **attributes: object) -> Iterator[None]:
@@ -236,6 +242,6 @@ class Drawing:
             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
             f'width="{dw}" height="{dh}" viewBox="0 0 {w} {h}">'
         )
-        title = f"<title>{escape(clean(self.title))}</title>" if self.title else ""
+        title = f"<title>{_escape(self.title)}</title>" if self.title else ""
         back = f'<rect width="{w}" height="{h}" fill="{PAPER}"/>'
         return head + title + back + "".join(self._parts) + "</svg>"

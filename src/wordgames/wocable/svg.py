@@ -123,7 +123,8 @@ def _draw_board(
             blank = bool(v & BLANK_BIT)
             letter = tiles.alphabet[v & LETTER]
             value = None if blank else tiles.values[v & LETTER]
-            _tile(d, x + 1, y + 1, SQUARE - 2, letter, value, blank=blank, new=sq in new)
+            with d.group(class_="tile new" if sq in new else "tile"):
+                _tile(d, x + 1, y + 1, SQUARE - 2, letter, value, blank=blank, new=sq in new)
             continue
         wm, lm = tiles.word_mult[sq], tiles.letter_mult[sq]
         kind = ("W", wm) if wm > 1 else ("L", lm) if lm > 1 else None
@@ -216,14 +217,17 @@ def _draw_player(
     if rack is not None:
         for i, t in enumerate(rack):
             tx = rack_x + i * (_RACK_TILE + 3)
-            if t == tiles.blank:
-                _tile(d, tx, ty, _RACK_TILE, None, None, blank=True)
-            else:
-                _tile(d, tx, ty, _RACK_TILE, tiles.alphabet[t], tiles.values[t])
+            with d.group(class_="rack"):
+                if t == tiles.blank:
+                    _tile(d, tx, ty, _RACK_TILE, None, None, blank=True)
+                else:
+                    _tile(d, tx, ty, _RACK_TILE, tiles.alphabet[t], tiles.values[t])
     else:
         for i in range(view.rack_sizes[p]):
             tx = rack_x + i * (_RACK_TILE + 3)
-            d.rect(tx, ty, _RACK_TILE, _RACK_TILE, rx=4, fill=_BACK, stroke=_TILE_EDGE)
+            d.rect(
+                tx, ty, _RACK_TILE, _RACK_TILE, rx=4, fill=_BACK, stroke=_TILE_EDGE, class_="back"
+            )
 
 
 def _draw_footer(d: Drawing, view: Any, x0: float, y: float, width: float) -> None:

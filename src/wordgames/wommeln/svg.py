@@ -12,7 +12,7 @@ are not drawn either (the panel only says whether each player is done).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, fit
@@ -24,7 +24,7 @@ __all__ = ["svg"]
 
 _PAD = 14
 _COORD = 18
-_PANEL_W = 270
+_PANEL_W = 300
 _SHEET = "#ffffff"
 _CROSSED = "#b9b2a4"
 #: One colour per round's line (cycled).
@@ -145,30 +145,37 @@ def _draw_sheet(
     if entry is not None and entry.marks.path:
         marks.append((len(results), entry.marks))
     for k, m in marks:
-        color = _ROUND_COLORS[k % len(_ROUND_COLORS)]
-        path = tuple(m.path)
-        pts = [centre(i) for i in path]
-        if m.connected and len(pts) > 1:
-            d.polyline(
-                pts,
-                stroke=color,
-                stroke_width=max(2.0, cell * 0.12),
-                stroke_linecap="round",
-                stroke_linejoin="round",
-                stroke_opacity=0.8,
-            )
-        rings = [path[j] for j in m.circles] if m.connected else list(path)
-        for i in rings:
-            x, y = centre(i)
-            d.circle(
-                x,
-                y,
-                cell * 0.4,
-                fill="none",
-                stroke=color,
-                stroke_width=max(1.5, cell * 0.07),
-                stroke_dasharray=None if m.connected else "3,2",
-            )
+        with d.group(class_=f"round-{k + 1}"):
+            _draw_marks(d, m, _ROUND_COLORS[k % len(_ROUND_COLORS)], cell, centre)
+
+
+def _draw_marks(
+    d: Drawing, m: Any, color: str, cell: float, centre: Callable[[int], tuple[float, float]]
+) -> None:
+    """One round's marks: the line through ``m.path`` and rings on circled cells."""
+    path = tuple(m.path)
+    pts = [centre(i) for i in path]
+    if m.connected and len(pts) > 1:
+        d.polyline(
+            pts,
+            stroke=color,
+            stroke_width=max(2.0, cell * 0.12),
+            stroke_linecap="round",
+            stroke_linejoin="round",
+            stroke_opacity=0.8,
+        )
+    rings = [path[j] for j in m.circles] if m.connected else list(path)
+    for i in rings:
+        x, y = centre(i)
+        d.circle(
+            x,
+            y,
+            cell * 0.4,
+            fill="none",
+            stroke=color,
+            stroke_width=max(1.5, cell * 0.07),
+            stroke_dasharray=None if m.connected else "3,2",
+        )
 
 
 def _wrap(text: str, limit: int) -> list[str]:
@@ -224,7 +231,12 @@ def _draw_panel(
     d.rect(x, y, w, 110, rx=10, fill=color if cat is not None else PANEL)
     rno = len(tuple(view.drawn))
     phase = str(view.phase)
-    head = f"Round {rno} of {rounds}" if rno else f"{rounds} rounds"
+    if phase == "over":
+        head = f"{rno} rounds played"
+    elif phase == "reveal":
+        head = f"Round {rno + 1} of {rounds}"
+    else:
+        head = f"Round {rno} of {rounds}"
     ink = "#ffffff" if cat is not None else INK
     d.text(x + 14, y + 18, head, size=12, anchor="start", fill=ink)
     if cat is not None:
@@ -250,7 +262,7 @@ def _draw_panel(
     y += 146
     d.text(x, y, "Player", size=11, anchor="start", fill=MUTED)
     d.text(
-        x + 130,
+        x + 124,
         y,
         "This round" if phase in ("search", "review") else "Last round",
         size=11,
@@ -267,18 +279,18 @@ def _draw_panel(
             d.rect(x - 4, y - 10, w + 8, 21, rx=4, fill=PANEL)
         if q in to_act:
             d.circle(x + 3, y, 3.5, fill=ACCENT)
-        label = fit(str(name), 13) + (" (you)" if q == view.viewer else "")
+        label = fit(str(name), 9) + " (you)" if q == view.viewer else fit(str(name), 14)
         d.text(x + 12, y, label, size=12, anchor="start", weight="bold" if q == player else None)
         word, pts = _round_text(view, q)
         d.text(
-            x + 130,
+            x + 124,
             y,
-            fit(word, 13),
+            fit(word, 14),
             size=12,
             anchor="start",
             fill=INK if pts or word.isupper() else MUTED,
         )
-        d.text(x + w - 36, y, pts, size=11, anchor="end", fill=MUTED)
+        d.text(x + w - 34, y, pts, size=11, anchor="end", fill=MUTED)
         d.text(x + w, y, str(scores[q]), size=13, anchor="end", weight="bold")
     y += 34
     d.text(x, y, f"{fit(str(players[player]), 18)}'s words", size=11, anchor="start", fill=MUTED)

@@ -72,7 +72,8 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
         tx = _PAD + 12
         for k in row:
             for c in table[k]:
-                _card(d, tx, ty, 28, 40, letters, c, joker_letters.get(c))
+                with d.group(class_="table"):
+                    _card(d, tx, ty, 28, 40, letters, c, joker_letters.get(c))
                 tx += 30
             tx += 14
         ty += 48
@@ -86,7 +87,8 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
         d.text(_PAD, y + 8, label, size=12, anchor="start", fill=MUTED)
         step = min(38.0, (_W - 2 * _PAD - 36) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
         for i, c in enumerate(hand):
-            _card(d, _PAD + i * step, y + 22, 36, 50, letters, c, None, mark=c == drawn)
+            with d.group(class_="hand"):
+                _card(d, _PAD + i * step, y + 22, 36, 50, letters, c, None, mark=c == drawn)
         y += 96
     d.text(_PAD, y + 10, _status(view, players), size=13, anchor="start", weight="bold")
     return d.to_svg(size)
@@ -158,7 +160,7 @@ def _card(
 
 
 def _back(d: Drawing, x: float, y: float, w: float, h: float) -> None:
-    d.rect(x, y, w, h, rx=w * 0.14, fill=_BACK, stroke="#1f3a63")
+    d.rect(x, y, w, h, rx=w * 0.14, fill=_BACK, stroke="#1f3a63", class_="back")
     d.rect(x + 3, y + 3, w - 6, h - 6, rx=w * 0.1, stroke="#7d9ccc", stroke_width=0.8)
 
 
@@ -214,7 +216,8 @@ def _draw_piles(d: Drawing, view: Any, letters: Sequence[str], x: float, y: floa
     size = int(getattr(view, "discard_size", 0))
     d.text(x + 95, y - 6, "Discard", size=11, fill=MUTED)
     if top is not None:
-        _card(d, x + 76, y, 38, 52, letters, int(top), None)
+        with d.group(class_="discard"):
+            _card(d, x + 76, y, 38, 52, letters, int(top), None)
     else:
         d.rect(x + 76, y, 38, 52, rx=5, stroke=LINE, stroke_dasharray="4,3")
     d.text(x + 95, y + 70, str(size), size=13, weight="bold")
