@@ -179,31 +179,49 @@ def _dice(d: Drawing, x: float, y: float, counts: Sequence[int], *, fresh: bool 
     return x
 
 
+def _winners(stacks: Sequence[Sequence[int]]) -> list[int]:
+    """The players ranked first: most worms, then the highest tile (as the outcome ranks)."""
+    keys = [(sum(_worms(t) for t in s), max(s, default=0)) for s in stacks]
+    best = max(keys, default=(0, 0))
+    return [p for p, k in enumerate(keys) if k == best]
+
+
 def _draw_turn(d: Drawing, view: Any, players: Sequence[Any], x: float, y: float, w: float) -> None:
     phase = _phase(view)
     d.rect(x, y, w, 106, rx=8, fill=PANEL)
-    kept = tuple(_get(view, "kept"))
-    roll = tuple(_get(view, "roll") or ())
     if phase == "over":
+        won = _winners([tuple(s) for s in _get(view, "stacks")])
+        names = " and ".join(fit(str(players[p]), 20) for p in won)
+        d.text(x + 14, y + 22, "Game over", size=15, anchor="start", weight="bold")
         d.text(
-            x + 14, y + 22, "Game over: the grill is empty", size=15, anchor="start", weight="bold"
-        )
-    else:
-        turn = int(_get(view, "turn"))
-        what = {
-            "roll": "to roll",
-            "set_aside": "sets a value aside",
-            "decide": "rerolls or stops",
-        }.get(phase, phase)
-        d.circle(x + 20, y + 20, 5, fill=ACCENT)
-        d.text(
-            x + 32,
-            y + 20,
-            f"{fit(str(players[turn]), 20)} {what}",
-            size=15,
+            x + 14,
+            y + 55,
+            f"{names} win{'s' if len(won) == 1 else ''}",
+            size=20,
             anchor="start",
             weight="bold",
+            fill=ACCENT,
         )
+        d.text(x + 14, y + 88, "the grill is empty", size=12, anchor="start", fill=MUTED)
+        return
+    kept = tuple(_get(view, "kept"))
+    roll = tuple(_get(view, "roll") or ())
+    turn = int(_get(view, "turn"))
+    left = 8 - sum(kept)
+    what = {
+        "roll": "to roll",
+        "set_aside": "sets a value aside",
+        "decide": "rerolls or stops" if left else "stops",
+    }.get(phase, phase)
+    d.circle(x + 20, y + 20, 5, fill=ACCENT)
+    d.text(
+        x + 32,
+        y + 20,
+        f"{fit(str(players[turn]), 20)} {what}",
+        size=15,
+        anchor="start",
+        weight="bold",
+    )
     total = sum(k * p for k, p in zip(kept, _FACE_POINTS, strict=False))
     worm = "" if len(kept) < 6 or kept[5] else ", no worm yet"
     d.text(x + w - 14, y + 20, f"total {total}{worm}", size=14, anchor="end", fill=MUTED)
@@ -213,13 +231,12 @@ def _draw_turn(d: Drawing, view: Any, players: Sequence[Any], x: float, y: float
     if sum(kept):
         _dice(d, dx, y + 40, kept)
     else:
-        d.text(dx, y + 55, "nothing yet", size=12, anchor="start", fill=LINE)
+        d.text(dx, y + 55, "nothing yet", size=12, anchor="start", fill=MUTED)
     if roll and sum(roll):
         _dice(d, dx, y + 74, roll, fresh=True)
     else:
-        left = 8 - sum(kept)
-        note = "" if phase == "over" else f"{left} dice to roll" if phase == "roll" else "—"
-        d.text(dx, y + 89, note, size=12, anchor="start", fill=LINE if note == "—" else MUTED)
+        note = f"{left} dice to roll" if phase == "roll" else "—"
+        d.text(dx, y + 89, note, size=12, anchor="start", fill=MUTED)
 
 
 def _draw_player(
@@ -254,7 +271,7 @@ def _draw_player(
     _worm(d, x + 270, mid, 18, width=3)
     sw, sh = 30, 44
     sx = x + 300
-    step = min(22.0, (w - 300 - sw - 8) / max(1, len(stack) - 1)) if len(stack) > 1 else 0.0
+    step = min(sw + 5.0, (w - 300 - sw - 8) / max(1, len(stack) - 1)) if len(stack) > 1 else 0.0
     top = mid - sh / 2
     for i, t in enumerate(stack):
         _tile(d, sx + i * step, top, t, sw, sh)

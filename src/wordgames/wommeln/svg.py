@@ -81,9 +81,11 @@ def svg(
     height = max(gy + rows * cell + _PAD, _PAD + panel_h + _PAD)
     width = gx + cols * cell + 16 + _PANEL_W + _PAD
     d = Drawing(width, height, title="Wömmeln")
-    owner = fit(str(players[player]), 24)
+    sheet_id = fit(str(sheet.id), 16)
+    room = (gx + cols * cell - _PAD - 8 - 7.5 * len(sheet_id)) / 10.5 - 8  # bold 16: ~10 px
+    owner = fit(str(players[player]), max(4, int(room)))
     d.text(_PAD, _PAD + 12, f"{owner}'s sheet", size=16, anchor="start", weight="bold")
-    d.text(gx + cols * cell, _PAD + 12, str(sheet.id), size=12, anchor="end", fill=MUTED)
+    d.text(gx + cols * cell, _PAD + 12, sheet_id, size=12, anchor="end", fill=MUTED)
     _draw_sheet(d, view, player, sheet, results, entry, gx, gy, cell)
     _draw_panel(d, view, players, player, results, gx + cols * cell + 16, _PAD, rounds)
     return d.to_svg(size)

@@ -54,9 +54,19 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
     rows = _flow(table, _W - 2 * _PAD - 150, 30, 14)
     table_h = max(1, len(rows)) * 48 + 36
     hand = view.hand
-    height = _PAD + 30 * len(players) + 16 + table_h + 16 + (96 if hand is not None else 0) + 30
+    height = _PAD + 34 + 30 * len(players) + 10 + table_h + 16 + (96 if hand is not None else 0)
     d = Drawing(_W, height, title="WordMeld")
-    y = _draw_players(d, view, players, _PAD)
+    over = str(view.phase) == "over"
+    d.text(
+        _PAD,
+        _PAD + 10,
+        _status(view, players),
+        size=16,
+        anchor="start",
+        weight="bold",
+        fill=ACCENT if over else INK,
+    )
+    y = _draw_players(d, view, players, _PAD + 34)
     y += 10
     d.rect(_PAD, y, _W - 2 * _PAD, table_h, rx=10, fill=_TABLE)
     d.text(
@@ -90,7 +100,6 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
             with d.group(class_="hand"):
                 _card(d, _PAD + i * step, y + 22, 36, 50, letters, c, None, mark=c == drawn)
         y += 96
-    d.text(_PAD, y + 10, _status(view, players), size=13, anchor="start", weight="bold")
     return d.to_svg(size)
 
 
