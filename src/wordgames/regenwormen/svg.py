@@ -170,11 +170,22 @@ def _die(
         d.circle(x + px * q, y + py * q, s * 0.085, fill=INK)
 
 
-def _dice(d: Drawing, x: float, y: float, counts: Sequence[int], *, fresh: bool = False) -> float:
-    """Dice by face counts (faces 1-5, worm), left to right; returns the x after them."""
+def _dice(
+    d: Drawing,
+    x: float,
+    y: float,
+    counts: Sequence[int],
+    *,
+    fresh: bool = False,
+    taken: Sequence[int] = (),
+) -> float:
+    """Dice by face counts (faces 1-5, worm), left to right; returns the x after them.
+    Faces with a count in ``taken`` (values already set aside) are drawn faded."""
     for f, k in enumerate(counts):
+        faded = f < len(taken) and taken[f] > 0
         for _ in range(k):
-            _die(d, x, y, f + 1, fresh=fresh)
+            with d.group(opacity=0.35 if faded else None, class_="die"):
+                _die(d, x, y, f + 1, fresh=fresh and not faded)
             x += _DIE + 5
     return x
 
@@ -233,7 +244,7 @@ def _draw_turn(d: Drawing, view: Any, players: Sequence[Any], x: float, y: float
     else:
         d.text(dx, y + 55, "nothing yet", size=12, anchor="start", fill=MUTED)
     if roll and sum(roll):
-        _dice(d, dx, y + 74, roll, fresh=True)
+        _dice(d, dx, y + 74, roll, fresh=True, taken=kept)
     else:
         note = f"{left} dice to roll" if phase == "roll" else "—"
         d.text(dx, y + 89, note, size=12, anchor="start", fill=MUTED)
