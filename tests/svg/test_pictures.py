@@ -170,3 +170,36 @@ def test_wommeln_search_marks_are_shown_to_their_owner_only() -> None:
         if seen >= 10:
             break
     assert seen >= 10
+
+
+NAMES = ["<b>&amp;", 'x"y\x00z', "Zoë 🐛"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_player_names_are_escaped(name: str) -> None:
+    from wordgames import GAMES as MODULES
+
+    module = MODULES[name]
+    state = module.new_game(NAMES)
+    svg = GAMES[name][1]
+    for v in [None, 0]:
+        root = parse(svg(state, viewer=v))
+        texts = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+        assert "<b>&amp;" in texts
+        assert 'x"yz' in texts
+        assert "Zoë 🐛" in texts
+
+
+def test_wommeln_draws_any_players_sheet() -> None:
+    from wordgames.wommeln.svg import svg
+
+    state = list(playout("wommeln", 2, 30))[-1]
+    ids = {s.id for s in state.sheets}
+    for p in range(state.num_players):
+        root = parse(svg(state, player=p))
+        texts = {t.text for t in root.iter() if t.tag.endswith("text")}
+        assert state.sheets[p].id in texts
+        assert not (ids - {state.sheets[p].id}) & texts
+    for bad in (-1, state.num_players, "0"):
+        with pytest.raises(ValueError, match="no player"):
+            svg(state, player=bad)

@@ -205,11 +205,12 @@ def _draw_player(
     name = fit(str(view.players[p]), 16)
     if p == view.viewer:
         name += " (you)"
+    ny = mid - 6 if departed else mid
     d.text(
-        x0 + 22, mid, name, size=14, anchor="start", fill=MUTED if departed else INK, weight="bold"
+        x0 + 22, ny, name, size=14, anchor="start", fill=MUTED if departed else INK, weight="bold"
     )
     if departed:
-        d.text(x0 + 22, mid + 12, "left the game", size=9, anchor="start", fill=MUTED)
+        d.text(x0 + 22, mid + 9, "left the game", size=10, anchor="start", fill=MUTED)
     rack_x = x0 + width - 7 * (_RACK_TILE + 3) - 4
     d.text(rack_x - 14, mid, str(view.scores[p]), size=18, anchor="end", weight="bold")
     rack = view.rack if p == view.viewer else None
