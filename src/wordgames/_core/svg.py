@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Final
+from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "PANEL",
     "PAPER",
     "Drawing",
+    "as_view",
     "clean",
     "fit",
     "num",
@@ -56,6 +57,17 @@ HIGHLIGHT: Final = "#ffe27a"
 # XML 1.0 allows tab, newline, carriage return and everything from U+0020 except surrogates
 # and U+FFFE/U+FFFF.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def as_view(obj: Any, viewer: int | None) -> Any:
+    """What a picture is drawn from: ``obj.view(viewer)`` for a state (anything with a
+    ``view`` method), ``obj`` itself for a view. A view cannot be drawn for another viewer
+    (``ValueError``): it does not hold what that player knows."""
+    if callable(getattr(obj, "view", None)):
+        return obj.view(viewer)
+    if viewer is not None and viewer != getattr(obj, "viewer", None):
+        raise ValueError(f"a view of player {obj.viewer} cannot be drawn for player {viewer}")
+    return obj
 
 
 def clean(text: str) -> str:

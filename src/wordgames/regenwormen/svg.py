@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, fit
+from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, as_view, fit
 
 if TYPE_CHECKING:
     from wordgames.regenwormen.state import State
@@ -47,7 +47,7 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
     for tiles taken), the turn (the dice set aside, their total, the current roll), and every
     player's stack (the top tile, the one that can be stolen, at the right) and worms.
     """
-    view = _as_view(obj, viewer)
+    view = as_view(obj, viewer)
     grill = tuple(_get(view, "grill"))
     flipped = tuple(_get(view, "flipped"))
     stacks = tuple(tuple(s) for s in _get(view, "stacks"))
@@ -75,14 +75,6 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
         _draw_player(d, p, str(name), stacks[p], scores[p], p == turn, p == view.viewer, y, width)
         y += _ROW
     return d.to_svg(size)
-
-
-def _as_view(obj: Any, viewer: int | None) -> Any:
-    if callable(getattr(obj, "view", None)):
-        return obj.view(viewer)
-    if viewer is not None and viewer != getattr(obj, "viewer", None):
-        raise ValueError(f"a view of player {obj.viewer} cannot be drawn for player {viewer}")
-    return obj
 
 
 def _get(view: Any, name: str) -> Any:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wordgames._core.svg import ACCENT, HIGHLIGHT, INK, LINE, MUTED, PANEL, Drawing, fit
+from wordgames._core.svg import ACCENT, HIGHLIGHT, INK, LINE, MUTED, PANEL, Drawing, as_view, fit
 from wordgames.wocable.actions import Place, parse_action, split_tokens
 from wordgames.wocable.engine import BLANK_BIT, LETTER, Tiles, tiles_for
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["svg"]
 
-SQUARE = 34
+_SQUARE = 34
 _PAD = 12
 _COORD = 18
 _ROW = 44
@@ -64,10 +64,10 @@ def svg(
     each player's score and rack (face up only for the view's own player), whose turn it is,
     the bag's size and, at the end, why the game ended.
     """
-    view = _as_view(obj, viewer)
+    view = as_view(obj, viewer)
     tiles = tiles_for(view.rules, view.lexicon)
     n = tiles.size
-    board_px = n * SQUARE
+    board_px = n * _SQUARE
     x0 = y0 = _PAD + _COORD
     players = tuple(view.players)
     height = y0 + board_px + 14 + _ROW * len(players) + 34 + _PAD
@@ -80,15 +80,6 @@ def svg(
         y += _ROW
     _draw_footer(d, view, x0, y + 4, board_px)
     return d.to_svg(size)
-
-
-def _as_view(obj: Any, viewer: int | None) -> Any:
-    """The view to draw: ``obj.view(viewer)`` for a state, ``obj`` itself for a view."""
-    if callable(getattr(obj, "view", None)):
-        return obj.view(viewer)
-    if viewer is not None and viewer != getattr(obj, "viewer", None):
-        raise ValueError(f"a view of player {obj.viewer} cannot be drawn for player {viewer}")
-    return obj
 
 
 def _new_squares(last_move: Action | str | None, n: int) -> frozenset[int]:
@@ -108,32 +99,32 @@ def _draw_board(
     d: Drawing, view: Any, tiles: Tiles, x0: float, y0: float, new: frozenset[int]
 ) -> None:
     n = tiles.size
-    board_px = n * SQUARE
+    board_px = n * _SQUARE
     d.rect(x0 - 2, y0 - 2, board_px + 4, board_px + 4, fill=_GRID, stroke=MUTED, stroke_width=1)
     for c in range(n):
-        d.text(x0 + (c + 0.5) * SQUARE, y0 - _COORD / 2 - 2, chr(65 + c), size=10, fill=MUTED)
+        d.text(x0 + (c + 0.5) * _SQUARE, y0 - _COORD / 2 - 2, chr(65 + c), size=10, fill=MUTED)
     for r in range(n):
-        d.text(x0 - _COORD / 2 - 2, y0 + (r + 0.5) * SQUARE, str(r + 1), size=10, fill=MUTED)
+        d.text(x0 - _COORD / 2 - 2, y0 + (r + 0.5) * _SQUARE, str(r + 1), size=10, fill=MUTED)
     board = view.board
     for sq in range(n * n):
         r, c = divmod(sq, n)
-        x, y = x0 + c * SQUARE, y0 + r * SQUARE
+        x, y = x0 + c * _SQUARE, y0 + r * _SQUARE
         v = board[sq]
         if v >= 0:
             blank = bool(v & BLANK_BIT)
             letter = tiles.alphabet[v & LETTER]
             value = None if blank else tiles.values[v & LETTER]
             with d.group(class_="tile new" if sq in new else "tile"):
-                _tile(d, x + 1, y + 1, SQUARE - 2, letter, value, blank=blank, new=sq in new)
+                _tile(d, x + 1, y + 1, _SQUARE - 2, letter, value, blank=blank, new=sq in new)
             continue
         wm, lm = tiles.word_mult[sq], tiles.letter_mult[sq]
         kind = ("W", wm) if wm > 1 else ("L", lm) if lm > 1 else None
         fill, ink = _PREMIUM.get(kind, (_BOARD, INK)) if kind else (_BOARD, INK)
-        d.rect(x + 1, y + 1, SQUARE - 2, SQUARE - 2, fill=fill)
+        d.rect(x + 1, y + 1, _SQUARE - 2, _SQUARE - 2, fill=fill)
         if sq == tiles.centre:
-            d.star(x + SQUARE / 2, y + SQUARE / 2, SQUARE * 0.3, fill=ink if kind else MUTED)
+            d.star(x + _SQUARE / 2, y + _SQUARE / 2, _SQUARE * 0.3, fill=ink if kind else MUTED)
         elif kind:
-            d.text(x + SQUARE / 2, y + SQUARE / 2, f"{kind[1]}{kind[0]}", size=10, fill=ink)
+            d.text(x + _SQUARE / 2, y + _SQUARE / 2, f"{kind[1]}{kind[0]}", size=10, fill=ink)
 
 
 def _tile(

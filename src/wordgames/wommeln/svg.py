@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, fit
+from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, as_view, fit
 
 if TYPE_CHECKING:
     from wordgames.wommeln.state import State, View
@@ -63,7 +63,7 @@ def svg(
     the category, the round, every player's word of the round (or whether they are done) and
     points, and the sheet owner's scoring column.
     """
-    view = _as_view(obj, viewer)
+    view = as_view(obj, viewer)
     players = tuple(view.players)
     if player is None:
         player = view.viewer if view.viewer is not None else 0
@@ -89,14 +89,6 @@ def svg(
     _draw_sheet(d, view, player, sheet, results, entry, gx, gy, cell)
     _draw_panel(d, view, players, player, results, gx + cols * cell + 16, _PAD, rounds)
     return d.to_svg(size)
-
-
-def _as_view(obj: Any, viewer: int | None) -> Any:
-    if callable(getattr(obj, "view", None)):
-        return obj.view(viewer)
-    if viewer is not None and viewer != getattr(obj, "viewer", None):
-        raise ValueError(f"a view of player {obj.viewer} cannot be drawn for player {viewer}")
-    return obj
 
 
 def _draw_sheet(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, fit
+from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, as_view, fit
 
 if TYPE_CHECKING:
     from wordgames.wordmeld.state import State
@@ -46,7 +46,7 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
     size, the discard pile's top card and size, and the viewer's hand (the card just drawn
     outlined).
     """
-    view = _as_view(obj, viewer)
+    view = as_view(obj, viewer)
     letters = tuple(view.setup.deck.card_letters)
     joker_letters = {int(c): str(s) for c, s in view.table_letters}
     players = tuple(view.players)
@@ -101,14 +101,6 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
                 _card(d, _PAD + i * step, y + 22, 36, 50, letters, c, None, mark=c == drawn)
         y += 96
     return d.to_svg(size)
-
-
-def _as_view(obj: Any, viewer: int | None) -> Any:
-    if callable(getattr(obj, "view", None)):
-        return obj.view(viewer)
-    if viewer is not None and viewer != getattr(obj, "viewer", None):
-        raise ValueError(f"a view of player {obj.viewer} cannot be drawn for player {viewer}")
-    return obj
 
 
 def _flow(words: Sequence[Sequence[int]], width: float, card: float, gap: float) -> list[list[int]]:
