@@ -24,7 +24,7 @@ NS = "{http://www.w3.org/2000/svg}"
 GAMES: dict[str, tuple[Callable[[random.Random], Any], Callable[..., str], int]] = {
     "regenwormen": (regenwormen_state, regenwormen_svg, 400),
     "wocable": (wocable_state, wocable_svg, 60),
-    "wommeln": (wommeln_state, wommeln_svg, 120),
+    "wommeln": (wommeln_state, wommeln_svg, 80),
     "wordmeld": (wordmeld_state, wordmeld_svg, 200),
 }
 

@@ -18,7 +18,7 @@ from wordgames.wocable import Place
 from wordgames.wocable.engine import tiles_for
 
 SEEDS = st.integers(0, 2**32 - 1)
-SLOW = {"wocable": 4, "wommeln": 8, "wordmeld": 10, "regenwormen": 15}
+SLOW = {"wocable": 4, "wommeln": 5, "wordmeld": 10, "regenwormen": 15}
 SHUFFLE = {"wocable": wocable_shuffle, "wommeln": wommeln_shuffle, "wordmeld": wordmeld_shuffle}
 
 
