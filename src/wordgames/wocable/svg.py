@@ -228,11 +228,26 @@ def _draw_footer(d: Drawing, view: Any, x0: float, y: float, width: float) -> No
     d.text(x0, mid, f"Bag: {bag} tile{'' if bag == 1 else 's'}", size=13, anchor="start")
     phase = str(getattr(view, "phase", ""))
     reason = getattr(view, "end_reason", None)
+    fill = MUTED
     if phase == "over":
-        status = "Game over" + (f": {str(reason).replace('_', ' ')}" if reason else "")
+        won = _winners(view)
+        names = " and ".join(fit(str(view.players[p]), 16) for p in won)
+        status = f"{names} win{'s' if len(won) == 1 else ''}" if won else "Game over"
+        if reason:
+            status += f" ({str(reason).replace('_', ' ')})"
+        fill = ACCENT
     elif phase in ("deal", "draw"):
         status = "Drawing tiles"
     else:
         status = ""
-    d.text(x0 + width, mid, status, size=13, anchor="end", fill=MUTED)
+    d.text(x0 + width, mid, status, size=13, anchor="end", fill=fill, weight="bold")
     d.line(x0, y - 2, x0 + width, y - 2, stroke=LINE)
+
+
+def _winners(view: Any) -> list[int]:
+    """The players placed first at the end: the highest score among those who did not leave
+    (as the outcome ranks them)."""
+    gone = set(getattr(view, "departed", ()))
+    active = [p for p in range(len(view.players)) if p not in gone]
+    best = max((view.scores[p] for p in active), default=None)
+    return [p for p in active if view.scores[p] == best]

@@ -172,6 +172,17 @@ def _draw_marks(
         )
 
 
+def _winners(results: Sequence[Sequence[Any]]) -> list[int]:
+    """The players placed first: most points, then the longest scored word (as the outcome
+    ranks them)."""
+    keys = [
+        (sum(int(r.score) for r in rs), max((len(r.word) for r in rs if r.score > 0), default=0))
+        for rs in results
+    ]
+    best = max(keys, default=(0, 0))
+    return [p for p, k in enumerate(keys) if k == best]
+
+
 def _wrap(text: str, limit: int) -> list[str]:
     """Words of ``text`` in lines of at most ``limit`` characters (long words cut)."""
     lines: list[str] = []
@@ -240,7 +251,19 @@ def _draw_panel(
             d.text(x + 14, y + 46 + 20 * i, line, size=16, anchor="start", fill=ink, weight="bold")
     else:
         note = "Game over" if phase == "over" else "Next category to reveal"
-        d.text(x + 14, y + 55, note, size=16, anchor="start", weight="bold")
+        d.text(x + 14, y + 50, note, size=16, anchor="start", weight="bold")
+        if phase == "over":
+            won = _winners(view.results)
+            names = " and ".join(fit(str(players[p]), 12) for p in won)
+            d.text(
+                x + 14,
+                y + 78,
+                f"{names} win{'s' if len(won) == 1 else ''}",
+                size=15,
+                anchor="start",
+                weight="bold",
+                fill=ACCENT,
+            )
     status = {
         "search": "searching"
         + (
