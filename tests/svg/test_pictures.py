@@ -203,3 +203,33 @@ def test_wommeln_draws_any_players_sheet() -> None:
     for bad in (-1, state.num_players, "0"):
         with pytest.raises(ValueError, match="no player"):
             svg(state, player=bad)
+
+
+def _finished(name: str, seed: int) -> Any:
+    import wordgames
+    from wordgames import regenwormen, wocable, wommeln
+
+    rng = random.Random(seed)
+    names = ["Ann", "Bob", "Cy"]
+    if name == "wocable":
+        state, bot = wocable.new_game(names[:2]), wocable.bots.GreedyBot()
+    elif name == "wommeln":
+        rules = wommeln.Rules(rounds=2, review=False)
+        state, bot = wommeln.new_game(names, rules=rules, rng=rng), wommeln.bots.LongestWordBot()
+    else:
+        state, bot = regenwormen.new_game(names), regenwormen.bots.HeuristicBot()
+    final = wordgames.play(state, bot, rng).replay()
+    assert final.is_terminal
+    return final
+
+
+@pytest.mark.parametrize("name", ["regenwormen", "wocable", "wommeln"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_winners_are_named_at_the_end(name: str, seed: int) -> None:
+    state = _finished(name, seed)
+    winners = state.outcome.winners
+    verb = "wins" if len(winners) == 1 else "win"
+    want = " and ".join(state.players[w] for w in winners) + f" {verb}"
+    texts = [t.text or "" for t in parse(GAMES[name][1](state)).iter() if t.tag.endswith("text")]
+    assert [t for t in texts if " win" in t] == [t for t in texts if t.startswith(want)]
+    assert any(t.startswith(want) for t in texts)
