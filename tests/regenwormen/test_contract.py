@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wordgames
 from tests.regenwormen.helpers import position, roll
 from wordgames import IllegalActionError, InvalidStateError, ParseError
 from wordgames import regenwormen as rw
@@ -494,6 +495,23 @@ def test_wrong_types_refused_everywhere(action: object) -> None:
         assert err.value.code == "not_an_action"
 
 
+class _SetAside(rw.SetAside):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def test_subclasses_of_action_classes_are_refused() -> None:
+    state = rw.new_game(2).apply(roll("1 2 3 4 5 w w w"))
+    assert state.is_legal(rw.SetAside(6))
+    assert not state.is_legal(_SetAside(6))
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(_SetAside(6))
+    assert err.value.code == "not_an_action"
+
+
 def test_huge_numbers_refused_with_short_messages() -> None:
     state = position(stacks=((), (30,)), kept="w w w 5 5 5", phase="decide")
     for action in (rw.Take(10**5000), rw.Steal(30, 10**5000), rw.Steal(10**5000, 1)):
@@ -573,3 +591,15 @@ def test_from_dict_deep_nesting_and_huge_lists() -> None:
         rw.State.from_dict(_BIG_JUNK[0])
     with pytest.raises(InvalidStateError):
         rw.View.from_dict({"game": "regenwormen", "kind": "view", "version": 1, "state": d})
+
+
+def test_records_with_resignations_round_trip() -> None:
+    rec = wordgames.play(rw.new_game(3), rw.bots.HeuristicBot(), random.Random(4), max_actions=30)
+    record = wordgames.Record(rec.initial, (*rec.actions, rw.Resign(1), rw.Resign(0)))
+    final = record.replay()
+    assert final.is_terminal
+    assert final.ply == len(record.actions)
+    assert final.outcome is not None
+    assert final.outcome.winners == frozenset({2})
+    assert wordgames.Record.from_json(record.to_json()) == record
+    assert "resign 1" in json.dumps(record.to_dict())

@@ -12,7 +12,13 @@ from typing import Any, ClassVar
 import attrs
 
 from wordgames._core.chance import multiset_roll_outcomes
-from wordgames._core.contract import INVALID_PLAYER, NOT_CHANCE_NODE, StateBase, well_typed
+from wordgames._core.contract import (
+    INVALID_PLAYER,
+    NOT_AN_ACTION,
+    NOT_CHANCE_NODE,
+    StateBase,
+    well_typed,
+)
 from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import (
@@ -122,6 +128,7 @@ _KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _FACE_MASK}
 
 
 _FACE_INDEX: dict[int, int] = {f: f - 1 for f in FACES}
+_ACTION_CLASSES = frozenset({Roll, SetAside, Reroll, Take, Steal, Resign})
 
 _new = object.__new__
 _setattr = object.__setattr__
@@ -337,6 +344,10 @@ class State(StateBase):
 
     def _validate(self, action: Any) -> None:
         """The Regenwormen rules for a well-typed action (``check`` has done the rest)."""
+        if type(action) not in _ACTION_CLASSES:  # a subclass may redefine equality or hashing
+            raise IllegalActionError(
+                NOT_AN_ACTION, action, f"{type(action).__name__} is not a Regenwormen action"
+            )
         if isinstance(action, Roll):
             counts = _ROLL_COUNTS.get(action.faces)
             if counts is None:
