@@ -49,6 +49,7 @@ __all__ = [
     "DICE",
     "TILES",
     "State",
+    "min_ply",
     "new_game",
     "worms",
 ]
