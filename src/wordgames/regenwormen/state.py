@@ -126,6 +126,8 @@ _ROLL_INFO = {
 _ROLL_BY_ID = {id(roll): info for roll, info in _ROLL_INFO.items()}
 # kept counts -> total points
 _KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _FACE_MASK}
+# kept counts -> (dice left to roll, face mask): one lookup for the roll's fast path
+_KEPT_LEFT_MASK = {c: (DICE - sum(c), m) for c, m in _FACE_MASK.items()}
 
 
 _FACE_INDEX: dict[int, int] = {f: f - 1 for f in FACES}
@@ -461,8 +463,9 @@ class State(StateBase):
                 info = _ROLL_BY_ID.get(id(action))  # the sampler's own Roll objects
                 if info is None and well_typed(action):  # no bools among the faces
                     info = _ROLL_INFO.get(action)
-                if info is not None and info[1] == DICE - sum(self.kept):
-                    if info[2] & ~_FACE_MASK[self.kept]:
+                left, mask = _KEPT_LEFT_MASK[self.kept]
+                if info is not None and info[1] == left:
+                    if info[2] & ~mask:
                         new = _new(State)
                         d = self.__dict__.copy()
                         d["phase"] = SET_ASIDE
