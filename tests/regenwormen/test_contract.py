@@ -22,6 +22,9 @@ from wordgames._core.contract import SHARED_CODES
 from wordgames._core.protocols import GameState, PlayerView
 from wordgames.regenwormen.state import min_ply
 
+# the loaded Hypothesis profile's examples (tests/conftest.py: 25 by default, more under ci)
+_EXAMPLES = settings.default.max_examples
+
 # -- acting players -----------------------------------------------------------------------
 
 
@@ -122,7 +125,7 @@ def _random_game(seed: int, players: int, resign_rate: float) -> list[rw.State]:
     return states
 
 
-@settings(max_examples=15)
+@settings(max_examples=max(5, _EXAMPLES // 2))
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(1, 7))
 def test_ply_counts_every_action_and_round_trips(seed: int, players: int) -> None:
     states = _random_game(seed, players, resign_rate=0.01)
@@ -440,7 +443,7 @@ _STATES = [
 ]
 
 
-@settings(max_examples=60)
+@settings(max_examples=2 * _EXAMPLES)
 @given(
     cls=st.sampled_from(sorted(_CLASSES, key=lambda c: c.__name__)),
     data=st.data(),
@@ -559,7 +562,7 @@ _BIG_JUNK: list[Any] = [
 ]
 
 
-@settings(max_examples=40)
+@settings(max_examples=2 * _EXAMPLES)
 @given(seed=st.integers(0, 2**32 - 1), junk=st.lists(_junk_values(), min_size=1, max_size=4))
 def test_from_dict_raises_only_invalid_state_error(seed: int, junk: list[Any]) -> None:
     rng = random.Random(seed)
