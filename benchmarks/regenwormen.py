@@ -2,8 +2,9 @@
 
 Prints:
 - random playouts, 4 players, to the end: games/s and actions/s (chance rolls included),
-  driven straight through the State API, and through ``wordgames.play`` with ``RandomBot``
-  (views and a Record on top); targets: >= 400 games/s for the first;
+  driven straight through the State API, with every decision through ``apply_as`` (a
+  server's checks), and through ``wordgames.play`` with ``RandomBot`` (views and a Record on
+  top); target: >= 400 games/s for the first;
 - solver: table build time (target < 2 s) and ``expected_worms`` time per grill after the
   build (target < 20 ms), plus ``success_probability``;
 - bot games (2 players) per second for the heuristic and optimal-turn bots.
@@ -36,6 +37,23 @@ def playouts(games: int, seed: int) -> tuple[float, int]:
                 state = state.apply(state.sample_chance(rng))
             else:
                 state = state.apply(choose(state.legal_actions()))
+            actions += 1
+    return time.process_time() - t0, actions
+
+
+def served(games: int, seed: int) -> tuple[float, int]:
+    """The same as a server plays it: every decision through ``apply_as`` with the ``ply``."""
+    rng = random.Random(seed)
+    choose = rng.choice
+    actions = 0
+    t0 = time.process_time()
+    for _ in range(games):
+        state = rw.new_game(4)
+        while not state.is_terminal:
+            if state.is_chance_node:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply_as(state.turn, choose(state.legal_actions()), ply=state.ply)
             actions += 1
     return time.process_time() - t0, actions
 
@@ -101,6 +119,8 @@ def main() -> None:
         f"random playouts, 4 players (State API): {gps:.0f} games/s, {aps:,.0f} actions/s,"
         f" {per:.0f} actions/game (best of {repeats} x {games} games)"
     )
+    gps, aps, per = best_rate(served, games // 2, repeats)
+    print(f"random playouts, decisions via apply_as(player, action, ply=...): {gps:.0f} games/s")
     gps, aps, per = best_rate(played, games // 2, repeats)
     print(
         f"random playouts via wordgames.play + RandomBot: {gps:.0f} games/s, {aps:,.0f} actions/s"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordgames import regenwormen as rw
+from wordgames.regenwormen.state import min_ply
 
 
 def kept_counts(faces: str) -> list[int]:
@@ -25,8 +26,11 @@ def position(
     kept: str | Sequence[int] = "",
     roll: str | None = None,
     rules: rw.Rules | None = None,
+    departed: Sequence[int] = (),
+    ply: int | None = None,
 ) -> rw.State:
-    """A validated state: every tile not in a stack or ``flipped`` is face up on the grill."""
+    """A validated state: every tile not in a stack or ``flipped`` is face up on the grill;
+    ``ply`` defaults to the smallest the position allows (``state.min_ply``)."""
     used = {t for s in stacks for t in s} | set(flipped)
     d: dict[str, Any] = {
         "game": "regenwormen",
@@ -41,7 +45,11 @@ def position(
         "stacks": [list(s) for s in stacks],
         "kept": kept_counts(kept) if isinstance(kept, str) else list(kept),
         "roll": kept_counts(roll) if roll is not None else [],
+        "ply": 10**6 if ply is None else ply,
+        "departed": list(departed),
     }
+    if ply is None:
+        d["ply"] = min_ply(rw.State.from_dict(d))
     return rw.State.from_dict(d)
 
 

@@ -107,7 +107,7 @@ def _policy_value(bot: bots.OptimalTurnBot, state: rw.State, start: rw.State) ->
     through the engine's own chance outcomes and transitions."""
     me = start.turn
     if state.turn != me or state.is_terminal:  # the turn is over: score it
-        before, after = start.scores(), state.scores()
+        before, after = start.scores, state.scores
         mine = after[me] - before[me]
         others = sum(before[p] - after[p] for p in range(state.num_players) if p != me)
         return Fraction(mine) + Fraction(bot.steal_weight).limit_denominator() * others

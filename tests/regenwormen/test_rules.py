@@ -348,12 +348,12 @@ def test_shared_place_only_without_tiles() -> None:
 
 def test_wrong_phase_codes() -> None:
     start = rw.new_game(2)
-    assert _code(start, rw.SetAside(6)) == "roll_pending"
+    assert _code(start, rw.SetAside(6)) == "chance_pending"
     assert _code(start, rw.Roll((1, 2))) == "wrong_number_of_dice"
     assert _code(start, rw.Roll((0, 1, 2, 3, 4, 5, 6, 7))) == "invalid_roll"
-    assert _code(start, "roll 1 2") == "unknown_action"
+    assert _code(start, "roll 1 2") == "not_an_action"
     picked = start.apply(roll("1 1 2 2 3 3 4 w"))
-    assert _code(picked, roll("1 1 2 2 3 3 4 w")) == "not_a_chance_node"
+    assert _code(picked, roll("1 1 2 2 3 3 4 w")) == "not_chance_node"
     assert _code(picked, rw.Reroll()) == "must_set_aside"
     assert _code(picked, rw.SetAside(7)) == "invalid_value"
     decide = position(kept="w w w 5 5 5", phase="decide")
@@ -478,8 +478,13 @@ def test_junk_actions_raise_illegal_action_error_only(seed: int) -> None:
                 state.apply(junk)  # type: ignore[arg-type]
 
 
-def test_equal_actions_of_other_number_types_are_accepted() -> None:
-    # attrs equality makes Take(30.0) == Take(30); apply accepts it and stores ints
+def test_equal_actions_of_other_number_types_are_refused() -> None:
+    # attrs equality makes Steal(30, 1.0) == Steal(30, 1), but a float (or a bool) is not a
+    # player index: check and apply refuse it as not_an_action
     state = position(stacks=((), (30,)), kept="w w w 5 5 5", phase="decide")
-    assert state.apply(rw.Steal(30, 1.0)).stacks == ((30,), ())  # type: ignore[arg-type]
-    assert type(state.apply(rw.Take(29.0)).stacks[0][0]) is int  # type: ignore[arg-type]
+    for action in (rw.Steal(30, 1.0), rw.Steal(30.0, 1), rw.Take(29.0), rw.Steal(30, True)):
+        assert _code(state, action) == "not_an_action"
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(action)
+        assert err.value.code == "not_an_action"
+    assert state.apply(rw.Steal(30, 1)).stacks == ((30,), ())

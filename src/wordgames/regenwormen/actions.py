@@ -11,7 +11,10 @@ action                  text                         meaning
 ``Reroll()``            ``reroll``                   roll the remaining dice again
 ``Take(25)``            ``take 25``                  take a tile from the grill
 ``Steal(25, 2)``        ``steal 25 from 2``          take player 2's top tile
+``Resign(1)``           ``resign 1``                 player 1 leaves the game (shared class)
 ======================  ===========================  ====================================
+
+Keywords and faces are case-insensitive (``SET W``, ``Take 25``); numbers are ASCII digits only.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from wordgames._core.errors import ParseError
+from wordgames._core.contract import Resign
+from wordgames._core.errors import ParseError, short_repr
+from wordgames._core.notation import ascii_int, guarded_parser
 
 __all__ = [
     "FACES",
@@ -28,6 +33,7 @@ __all__ = [
     "WORM",
     "Action",
     "Reroll",
+    "Resign",
     "Roll",
     "SetAside",
     "Steal",
@@ -103,7 +109,7 @@ class Steal:
 
 
 #: Any Regenwormen action (chance outcomes included).
-Action = Roll | SetAside | Reroll | Take | Steal
+Action = Roll | SetAside | Reroll | Take | Steal | Resign
 
 
 def _face(tok: str, text: str) -> int:
@@ -111,40 +117,35 @@ def _face(tok: str, text: str) -> int:
         return WORM
     if len(tok) == 1 and tok in "123456":
         return int(tok)
-    raise ParseError(f"bad die face {tok!r} in {text!r} (expected 1-5, w or 6)")
+    raise ParseError(f"bad die face {short_repr(tok)} in {short_repr(text)} (expected 1-5, w or 6)")
 
 
-def _int(tok: str, text: str) -> int:
-    body = tok[1:] if tok.startswith("-") else tok
-    if not body.isascii() or not body.isdigit():
-        raise ParseError(f"expected a number, got {tok!r} in {text!r}")
-    return int(tok)
-
-
+@guarded_parser
 def parse_action(text: str) -> Action:
     """Parse the notation above (case-insensitive, extra spaces allowed).
 
-    Raises :class:`~wordgames.ParseError` on anything else.
+    Raises :class:`~wordgames.ParseError` on anything else (and only that: numbers are ASCII
+    digits, at most six of them; text is at most ``MAX_ACTION_TEXT`` characters).
     """
-    if not isinstance(text, str):
-        raise ParseError(f"action text must be a string, got {type(text).__name__}")
     toks = text.lower().split()
     if not toks:
         raise ParseError("empty action text")
     head, args = toks[0], toks[1:]
     if head == "roll":
         if not 1 <= len(args) <= 8:
-            raise ParseError(f"a roll lists 1 to 8 faces: {text!r}")
+            raise ParseError(f"a roll lists 1 to 8 faces: {short_repr(text)}")
         return Roll(tuple(_face(t, text) for t in args))
     if head == "set" and len(args) == 1:
         return SetAside(_face(args[0], text))
     if head == "reroll" and not args:
         return Reroll()
     if head == "take" and len(args) == 1:
-        return Take(_int(args[0], text))
+        return Take(ascii_int(args[0], "tile"))
     if head == "steal" and len(args) == 3 and args[1] == "from":
-        return Steal(_int(args[0], text), _int(args[2], text))
+        return Steal(ascii_int(args[0], "tile"), ascii_int(args[2], "player"))
+    if head == "resign" and len(args) == 1:
+        return Resign(ascii_int(args[0], "player"))
     raise ParseError(
-        f"not a Regenwormen action: {text!r} "
-        "(expected 'roll 1 2 w', 'set w', 'reroll', 'take 25' or 'steal 25 from 2')"
+        f"not a Regenwormen action: {short_repr(text)} (expected 'roll 1 2 w', 'set w', "
+        "'reroll', 'take 25', 'steal 25 from 2' or 'resign 1')"
     )

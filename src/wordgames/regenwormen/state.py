@@ -12,19 +12,35 @@ from typing import Any, ClassVar
 import attrs
 
 from wordgames._core.chance import multiset_roll_outcomes
-from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError
+from wordgames._core.contract import (
+    INVALID_PLAYER,
+    NOT_AN_ACTION,
+    NOT_CHANCE_NODE,
+    StateBase,
+    well_typed,
+)
+from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
-from wordgames._core.serial import check_header, get_int, get_list, get_str
+from wordgames._core.serial import (
+    check_header,
+    get_int,
+    get_list,
+    get_ply,
+    get_str,
+    guarded_loader,
+)
 from wordgames.regenwormen.actions import (
     FACE_POINTS,
     FACES,
     Action,
     Reroll,
+    Resign,
     Roll,
     SetAside,
     Steal,
     Take,
     face_text,
+    parse_action,
 )
 from wordgames.regenwormen.rules import MAX_PLAYERS, Rules
 from wordgames.regenwormen.view import View
@@ -33,6 +49,7 @@ __all__ = [
     "DICE",
     "TILES",
     "State",
+    "min_ply",
     "new_game",
     "worms",
 ]
@@ -109,18 +126,12 @@ _ROLL_INFO = {
 _ROLL_BY_ID = {id(roll): info for roll, info in _ROLL_INFO.items()}
 # kept counts -> total points
 _KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _FACE_MASK}
+# kept counts -> (dice left to roll, face mask): one lookup for the roll's fast path
+_KEPT_LEFT_MASK = {c: (DICE - sum(c), m) for c, m in _FACE_MASK.items()}
 
 
-_FACE_INDEX: dict[object, int] = {f: f - 1 for f in FACES}
-
-
-def _face_index(value: object) -> int | None:
-    """0-5 for a face 1-6 (by equality, like the actions compare), else None."""
-    try:
-        return _FACE_INDEX.get(value)
-    except TypeError:  # unhashable
-        return None
-
+_FACE_INDEX: dict[int, int] = {f: f - 1 for f in FACES}
+_ACTION_CLASSES = frozenset({Roll, SetAside, Reroll, Take, Steal, Resign})
 
 _new = object.__new__
 _setattr = object.__setattr__
@@ -130,8 +141,8 @@ def _derive(state: State, changes: dict[str, Any]) -> State:
     """``attrs.evolve`` without re-running ``__init__``: copy the field dict, apply changes.
 
     Used only by the transitions, whose results are valid by construction; about twice as
-    fast as evolve, and states are made millions of times in playouts. The two hottest paths
-    (a roll, a set-aside) inline the same three steps.
+    fast as evolve, and states are made millions of times in playouts. The hot paths (a roll,
+    a set-aside, a reroll, the end of a turn) inline the same three steps.
     """
     new = _new(State)
     d = state.__dict__.copy()
@@ -141,7 +152,7 @@ def _derive(state: State, changes: dict[str, Any]) -> State:
 
 
 @attrs.frozen(slots=False)
-class State:
+class State(StateBase):
     """A Regenwormen position (use :func:`new_game` or :meth:`from_dict` to make one).
 
     Fields (all public, there is no hidden information):
@@ -152,10 +163,14 @@ class State:
     - ``grill``: face-up tiles ascending; ``flipped``: face-down tiles ascending;
     - ``stacks``: each player's tiles, bottom first (the last one is the top tile);
     - ``kept``: dice set aside this turn, as counts per face 1..5, worm;
-    - ``roll``: counts per face of the roll waiting for a set-aside (phase 1), else ``()``.
+    - ``roll``: counts per face of the roll waiting for a set-aside (phase 1), else ``()``;
+    - ``ply``: actions applied since :func:`new_game` (rolls included);
+    - ``departed``: the players who resigned, in the order they left.
     """
 
     GAME: ClassVar[str] = "regenwormen"
+    ACTION_TYPES: ClassVar[tuple[type, ...]] = (Roll, SetAside, Reroll, Take, Steal, Resign)
+    CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Roll,)
 
     rules: Rules
     players: tuple[str, ...]
@@ -166,6 +181,8 @@ class State:
     stacks: tuple[tuple[int, ...], ...]
     kept: tuple[int, ...] = _ZERO6
     roll: tuple[int, ...] = ()
+    ply: int = 0
+    departed: tuple[int, ...] = ()
 
     # -- derived ----------------------------------------------------------------------------
 
@@ -173,6 +190,12 @@ class State:
     def num_players(self) -> int:
         """How many players."""
         return len(self.players)
+
+    @property
+    def active_players(self) -> tuple[int, ...]:
+        """The players still in the game (all but those who resigned), in seat order."""
+        departed = self.departed
+        return tuple(p for p in range(len(self.players)) if p not in departed)
 
     @property
     def phase_name(self) -> str:
@@ -195,8 +218,9 @@ class State:
         """Whether a worm is among the dice set aside this turn."""
         return self.kept[5] > 0
 
+    @property
     def scores(self) -> tuple[int, ...]:
-        """Each player's worms now."""
+        """Each player's worms now (a player who left keeps the worms they had)."""
         return tuple(sum(map(worms, s)) for s in self.stacks)
 
     @property
@@ -216,17 +240,23 @@ class State:
 
     @property
     def is_terminal(self) -> bool:
-        """True once no face-up tile is left on the grill."""
+        """True once no face-up tile is left on the grill, or one player is left."""
         return self.phase == OVER
 
     @property
     def outcome(self) -> GameOutcome | None:
-        """At the end: worms per player, ranked by worms then by highest tile held."""
+        """At the end: worms per player, ranked by worms then by highest tile held; players
+        who resigned rank below every player who stayed (a later leaver above an earlier
+        one). The reason is ``"grill_empty"``, or ``"resigned"`` when one player is left."""
         if self.phase != OVER:
             return None
-        scores = self.scores()
-        keys = [(w, max(s, default=0)) for w, s in zip(scores, self.stacks, strict=True)]
-        return GameOutcome.from_keys(scores, keys, "grill_empty")
+        scores = self.scores
+        departed = self.departed
+        keys = [
+            (0, departed.index(p), 0, 0) if p in departed else (1, 0, w, max(s, default=0))
+            for p, (w, s) in enumerate(zip(scores, self.stacks, strict=True))
+        ]
+        return GameOutcome.from_keys(scores, keys, "resigned" if self.grill else "grill_empty")
 
     # -- chance -----------------------------------------------------------------------------
 
@@ -237,9 +267,12 @@ class State:
         return _OUTCOMES[DICE - sum(self.kept)]
 
     def sample_chance(self, rng: random.Random) -> Roll:
-        """One roll of the remaining dice, drawn with ``rng`` (same law as chance_outcomes)."""
+        """One roll of the remaining dice, drawn with ``rng`` (same law as chance_outcomes).
+
+        Raises :class:`~wordgames.IllegalActionError` (``not_chance_node``) when no roll is
+        pending."""
         if self.phase != ROLL:
-            raise IllegalActionError("not_a_chance_node", None, "no roll is pending")
+            raise IllegalActionError(NOT_CHANCE_NODE, None, "no roll is pending")
         rolls, cum, bits = _SAMPLERS[DICE - sum(self.kept)]
         # exact uniform integer below 6**n by rejection, as random.randrange does
         limit = cum[-1]
@@ -260,8 +293,8 @@ class State:
     def tile_options(self, total: int) -> tuple[Take | Steal, ...]:
         """The takes and steals a stop at ``total`` would allow the player whose turn it is,
         if a worm is set aside: the tile equal to the total from the grill; if it is not
-        there, the highest lower grill tile and stealing an opponent's top tile equal to the
-        total."""
+        there, the highest lower grill tile and stealing the top tile equal to the total
+        of an opponent still in the game."""
         grill = self.grill
         if total in grill:
             return (_TAKE[total],)
@@ -276,13 +309,16 @@ class State:
             out.append(_TAKE[lower])
         turn = self.turn
         for p, stack in enumerate(self.stacks):
-            if p != turn and stack and stack[-1] == total:
+            if p != turn and stack and stack[-1] == total and p not in self.departed:
                 out.append(Steal(total, p))
         return tuple(out)
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         """Legal decisions of ``player`` (default: the current player), in a fixed order:
-        set-asides by face; or ``Reroll`` (if dice remain), then the take, then steals."""
+        set-asides by face; or ``Reroll`` (if dice remain), then the take, then steals.
+
+        :class:`Resign` is accepted by :meth:`apply` but never listed (random playouts play
+        real games); :meth:`resign_actions` lists it."""
         phase = self.phase
         if player is not None and player != self.turn:
             return ()
@@ -294,32 +330,29 @@ class State:
             return self.take_options()
         return ()
 
-    def is_legal(self, action: object) -> bool:
-        """Whether ``apply(action)`` would succeed."""
-        try:
-            self.check(action)
-        except IllegalActionError:
-            return False
-        return True
+    def resign_actions(self) -> tuple[Resign, ...]:
+        """``Resign(p)`` for every player still in the game (``()`` at the end)."""
+        if self.phase == OVER:
+            return ()
+        return tuple(Resign(p) for p in self.active_players)
 
     def actor(self, action: object) -> int | None:
-        """Who takes ``action``: ``None`` for a roll, else the player whose turn it is."""
-        return None if isinstance(action, Roll) else self.turn
-
-    def check(self, action: object) -> None:
-        """Raise the :class:`IllegalActionError` that ``apply(action)`` would raise."""
-        phase = self.phase
-        if phase == OVER:
-            raise IllegalActionError("game_over", action, "the game is over")
+        """Who takes ``action``: ``None`` for a roll, the leaver for a :class:`Resign`, else
+        the player whose turn it is."""
         if isinstance(action, Roll):
-            if phase != ROLL:
-                raise IllegalActionError(
-                    "not_a_chance_node", action, f"no roll is pending (phase {self.phase_name})"
-                )
-            try:
-                counts = _ROLL_COUNTS.get(action.faces)
-            except TypeError:  # unhashable junk inside the faces
-                counts = None
+            return None
+        if isinstance(action, Resign):
+            return action.player
+        return self.turn
+
+    def _validate(self, action: Any) -> None:
+        """The Regenwormen rules for a well-typed action (``check`` has done the rest)."""
+        if type(action) not in _ACTION_CLASSES:  # a subclass may redefine equality or hashing
+            raise IllegalActionError(
+                NOT_AN_ACTION, action, f"{type(action).__name__} is not a Regenwormen action"
+            )
+        if isinstance(action, Roll):
+            counts = _ROLL_COUNTS.get(action.faces)
             if counts is None:
                 raise IllegalActionError(
                     "invalid_roll", action, "faces must be 1 to 8 dice showing 1-6 (6 = worm)"
@@ -330,16 +363,11 @@ class State:
                     action,
                     f"{len(action.faces)} dice rolled but {self.dice_left} are to be rolled",
                 )
-            return
-        if not isinstance(action, SetAside | Reroll | Take | Steal):
-            raise IllegalActionError("unknown_action", action, "not a Regenwormen action")
-        if phase == ROLL:
-            raise IllegalActionError(
-                "roll_pending", action, f"player {self.turn}'s roll is pending (a chance node)"
-            )
-        if isinstance(action, SetAside):
+        elif isinstance(action, Resign):
+            self._check_player(action, action.player)
+        elif isinstance(action, SetAside):
             self._check_set_aside(action)
-        elif phase != DECIDE:
+        elif self.phase != DECIDE:
             raise IllegalActionError(
                 "must_set_aside", action, "set aside a value from the roll first"
             )
@@ -351,12 +379,20 @@ class State:
         else:
             self._check_stop(action)
 
+    def _check_player(self, action: Resign | Steal, p: int) -> None:
+        if not 0 <= p < len(self.players):
+            raise IllegalActionError(
+                INVALID_PLAYER, action, f"no player {short_repr(p)} among {len(self.players)}"
+            )
+        if p in self.departed:
+            raise IllegalActionError("player_departed", action, f"player {p} has left the game")
+
     def _check_set_aside(self, action: SetAside) -> None:
         if self.phase != SET_ASIDE:
             raise IllegalActionError(
                 "wrong_phase", action, "set-aside is done: reroll, take or steal"
             )
-        i = _face_index(action.value)
+        i = _FACE_INDEX.get(action.value)
         if i is None:
             raise IllegalActionError("invalid_value", action, "values are 1-5 and 6 (worm)")
         if self.kept[i]:
@@ -376,17 +412,15 @@ class State:
         total = self.total
         tile = action.tile
         if isinstance(action, Steal):
-            try:  # by equality, as action objects compare (Steal(25, 1.0) == Steal(25, 1))
-                v = range(self.num_players).index(action.victim)
-            except (ValueError, TypeError):
-                raise IllegalActionError(
-                    "invalid_player", action, f"no player {action.victim!r}"
-                ) from None
+            v = action.victim
+            self._check_player(action, v)
             if v == self.turn:
                 raise IllegalActionError("steal_from_self", action, "cannot steal from yourself")
             if tile != total:
                 raise IllegalActionError(
-                    "steal_needs_exact_total", action, f"the total is {total}, not {tile!r}"
+                    "steal_needs_exact_total",
+                    action,
+                    f"the total is {total}, not {short_repr(tile)}",
                 )
             if not self.stacks[v] or self.stacks[v][-1] != tile:
                 top = self.stacks[v][-1] if self.stacks[v] else "nothing"
@@ -396,7 +430,7 @@ class State:
             return
         if tile not in self.grill:
             raise IllegalActionError(
-                "tile_not_in_grill", action, f"{tile!r} is not face up on the grill"
+                "tile_not_in_grill", action, f"{short_repr(tile)} is not face up on the grill"
             )
         if tile > total:
             raise IllegalActionError("total_too_low", action, f"the total {total} is below {tile}")
@@ -415,51 +449,61 @@ class State:
 
     # -- transitions ------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> State:
-        """The state after ``action`` (a roll at a chance node, else the current player's).
+    def apply(self, action: Any) -> State:
+        """The state after ``action`` (a roll at a chance node, a resignation, else the
+        current player's decision).
 
         Raises :class:`~wordgames.IllegalActionError` and changes nothing if it is illegal.
         """
-        # Fast paths for legal actions; anything else goes through check() for its error.
+        # Fast paths for legal, well-typed actions (``type(x) is int`` keeps bools and floats
+        # that compare equal out); anything else goes through check() for its error.
         phase = self.phase
         if phase == ROLL:
             if type(action) is Roll:
                 info = _ROLL_BY_ID.get(id(action))  # the sampler's own Roll objects
-                if info is None:
-                    try:
-                        info = _ROLL_INFO.get(action)
-                    except TypeError:  # unhashable junk inside the faces
-                        info = None
-                if info is not None and info[1] == DICE - sum(self.kept):
-                    if info[2] & ~_FACE_MASK[self.kept]:
+                if info is None and well_typed(action):  # no bools among the faces
+                    info = _ROLL_INFO.get(action)
+                left, mask = _KEPT_LEFT_MASK[self.kept]
+                if info is not None and info[1] == left:
+                    if info[2] & ~mask:
                         new = _new(State)
                         d = self.__dict__.copy()
                         d["phase"] = SET_ASIDE
                         d["roll"] = info[0]
+                        d["ply"] += 1
                         _setattr(new, "__dict__", d)
                         return new
                     return self._bust()
         elif phase == SET_ASIDE:
             if type(action) is SetAside:
-                try:
-                    i = _FACE_INDEX.get(action.value)
-                except TypeError:  # unhashable junk
-                    i = None
-                if i is not None and self.roll[i] and not self.kept[i]:
-                    return self._after_set_aside(i)
+                v = action.value
+                if type(v) is int and 0 < v <= 6:
+                    i = v - 1
+                    if self.roll[i] and not self.kept[i]:
+                        return self._after_set_aside(i)
         elif phase == DECIDE:
             if type(action) is Reroll:
                 if sum(self.kept) < DICE:
-                    return _derive(self, {"phase": ROLL})
-            elif type(action) is Take or type(action) is Steal:
+                    new = _new(State)
+                    d = self.__dict__.copy()
+                    d["phase"] = ROLL
+                    d["ply"] += 1
+                    _setattr(new, "__dict__", d)
+                    return new
+            elif type(action) is Take and type(action.tile) is int:
                 for option in self.take_options():  # the canonical equal action
                     if option == action:
-                        if type(option) is Take:
-                            return self._after_take(option.tile)
-                        if type(option) is Steal:
-                            return self._after_steal(option.tile, option.victim)
+                        return self._after_take(action.tile)
+            elif type(action) is Steal and type(action.tile) is int and type(action.victim) is int:
+                for option in self.take_options():
+                    if option == action:
+                        return self._after_steal(action.tile, action.victim)
         self.check(action)
-        raise AssertionError(f"{action!r} passed check() but apply() has no transition for it")
+        if type(action) is Resign:
+            return self._after_resign(action.player)
+        raise AssertionError(
+            f"{short_repr(action)} passed check() but apply() has no transition for it"
+        )
 
     def _after_set_aside(self, i: int) -> State:
         k = list(self.kept)
@@ -469,7 +513,11 @@ class State:
             total = _KEPT_TOTAL[kept]
             if self.grill[0] <= total or (
                 total >= TILES[0]  # tiles start at 21: below, there is nothing to steal either
-                and any(s and s[-1] == total for p, s in enumerate(self.stacks) if p != self.turn)
+                and any(
+                    s and s[-1] == total and p not in self.departed
+                    for p, s in enumerate(self.stacks)
+                    if p != self.turn
+                )
             ):
                 phase = DECIDE
             elif sum(kept) == DICE:
@@ -486,6 +534,7 @@ class State:
         d["phase"] = phase
         d["kept"] = kept
         d["roll"] = ()
+        d["ply"] += 1
         _setattr(new, "__dict__", d)
         return new
 
@@ -495,20 +544,30 @@ class State:
         flipped: tuple[int, ...],
         stacks: tuple[tuple[int, ...], ...],
     ) -> State:
-        changes: dict[str, Any] = {
-            "grill": grill,
-            "flipped": flipped,
-            "stacks": stacks,
-            "kept": _ZERO6,
-            "roll": (),
-        }
+        """The state one action after ``self`` that ends the turn: the next player still in
+        the game rolls, or the game is over when the grill is empty."""
+        new = _new(State)
+        d = self.__dict__.copy()
+        d["grill"] = grill
+        d["flipped"] = flipped
+        d["stacks"] = stacks
+        d["kept"] = _ZERO6
+        d["roll"] = ()
+        d["ply"] += 1
         if not grill:
-            changes["phase"] = OVER
+            d["phase"] = OVER
         else:
+            n = len(self.players)
             turn = self.turn + 1
-            changes["turn"] = 0 if turn == len(self.players) else turn
-            changes["phase"] = ROLL
-        return _derive(self, changes)
+            if turn == n:
+                turn = 0
+            departed = self.departed
+            while turn in departed:
+                turn = turn + 1 if turn + 1 < n else 0
+            d["turn"] = turn
+            d["phase"] = ROLL
+        _setattr(new, "__dict__", d)
+        return new
 
     def _bust(self) -> State:
         """The turn fails: return the top tile, then turn the highest face-up tile down."""
@@ -542,12 +601,35 @@ class State:
         new[turn] = (*new[turn], tile)
         return self._next_turn(self.grill, self.flipped, tuple(new))
 
+    def _after_resign(self, p: int) -> State:
+        """Player ``p`` leaves (docs/regenwormen.md, "Leaving"): their tiles stay with them,
+        out of the game; the game ends when one player is left."""
+        left = _derive(self, {"departed": (*self.departed, p)})
+        n = len(self.players)
+        if n - len(left.departed) < min(2, n):
+            return _derive(left, {"phase": OVER, "kept": _ZERO6, "roll": (), "ply": self.ply + 1})
+        if p == self.turn:
+            # The leaver's turn ends where it is: no bust, nothing returned or turned.
+            return left._next_turn(self.grill, self.flipped, self.stacks)
+        if self.phase == DECIDE and not left.take_options():
+            # Stealing from the leaver was the only way to stop: as after any set-aside that
+            # leaves no tile to take, the player rolls on, or busts with no dice left.
+            if sum(self.kept) == DICE:
+                return left._bust()
+            return _derive(left, {"phase": ROLL, "ply": self.ply + 1})
+        return _derive(left, {"ply": self.ply + 1})
+
     # -- views, text, serialisation ---------------------------------------------------------
 
     def view(self, player: int | None = None) -> View:
-        """What ``player`` (``None``: a spectator) knows: everything, Regenwormen is open."""
-        if player is not None and not (isinstance(player, int) and 0 <= player < len(self.players)):
-            raise ValueError(f"no player {player!r} in a {len(self.players)}-player game")
+        """What ``player`` (``None``: a spectator) knows: everything, Regenwormen is open.
+
+        Raises :class:`~wordgames.IllegalActionError` (``invalid_player``) for a player
+        index that is not in the game."""
+        if player is not None and not (type(player) is int and 0 <= player < len(self.players)):
+            raise IllegalActionError(
+                INVALID_PLAYER, None, f"no player {short_repr(player)} in this game"
+            )
         return View(player, self)
 
     def redact_action(self, action: Action, viewer: int | None) -> str:
@@ -561,15 +643,18 @@ class State:
         lines = [
             f"grill: {tiles(self.grill)}  (face down: {tiles(self.flipped)})",
         ]
-        scores = self.scores()
+        scores = self.scores
         for p, name in enumerate(self.players):
             mark = ">" if p == self.turn and self.phase != OVER else " "
             plural = "" if scores[p] == 1 else "s"
-            lines.append(f"{mark}{p} {name}: {tiles(self.stacks[p])}  [{scores[p]} worm{plural}]")
+            gone = " (left)" if p in self.departed else ""
+            lines.append(
+                f"{mark}{p} {name}: {tiles(self.stacks[p])}  [{scores[p]} worm{plural}]{gone}"
+            )
         outcome = self.outcome
         if outcome is not None:
             places = ", ".join(f"{p}: #{r}" for p, r in enumerate(outcome.ranking))
-            lines.append(f"game over, places {places}")
+            lines.append(f"game over ({outcome.reason}), places {places}")
         else:
             kept = " ".join(face_text(f) for f in FACES for _ in range(self.kept[f - 1]))
             line = f"{self.phase_name}: kept [{kept}] total {self.total}, {self.dice_left} dice"
@@ -593,24 +678,31 @@ class State:
             "stacks": [list(s) for s in self.stacks],
             "kept": list(self.kept),
             "roll": list(self.roll),
+            "ply": self.ply,
+            "departed": list(self.departed),
         }
 
     @classmethod
+    @guarded_loader
     def from_dict(cls, data: Any) -> State:
-        """Load and validate a :meth:`to_dict` dict; :class:`InvalidStateError` if it is
-        malformed or impossible (tiles not conserved, dice not adding up, bad phase...)."""
+        """Load and validate a :meth:`to_dict` dict; :class:`InvalidStateError` (and nothing
+        else) if it is malformed or impossible (tiles not conserved, dice not adding up, bad
+        phase, a ``ply`` too small for the tiles moved...). Sizes are checked first: at most
+        7 players, 16 tiles per list, 6 dice counts."""
         d = check_header(data, cls.GAME, "state", _VERSION)
         rules = Rules.from_dict(d.get("rules"))
         raw_players = get_list(d, "players")
+        if len(raw_players) > MAX_PLAYERS:
+            raise InvalidStateError(f"{len(raw_players)} players (at most {MAX_PLAYERS})")
         try:
             players = player_names(raw_players, rules.min_players, MAX_PLAYERS)
         except RulesError as exc:
-            raise InvalidStateError(f"bad players: {exc}") from exc
+            raise InvalidStateError(f"bad players: {short_repr(str(exc), 120)}") from None
         n = len(players)
         turn = get_int(d, "turn", 0, n - 1)
         phase_name = get_str(d, "phase")
         if phase_name not in PHASE_NAMES:
-            raise InvalidStateError(f"unknown phase {phase_name!r}")
+            raise InvalidStateError(f"unknown phase {short_repr(phase_name)}")
         phase = PHASE_NAMES.index(phase_name)
         grill = _int_list(d, "grill", 21, 36)
         flipped = _int_list(d, "flipped", 21, 36)
@@ -618,8 +710,10 @@ class State:
         if len(raw_stacks) != n:
             raise InvalidStateError(f"{len(raw_stacks)} stacks for {n} players")
         stacks = tuple(_int_list({"stack": s}, "stack", 21, 36) for s in raw_stacks)
-        kept = _int_list(d, "kept", 0, DICE)
-        roll = _int_list(d, "roll", 0, DICE)
+        kept = _int_list(d, "kept", 0, DICE, 6)
+        roll = _int_list(d, "roll", 0, DICE, 6)
+        ply = get_ply(d)
+        departed = _int_list(d, "departed", 0, n - 1, n)
         if list(grill) != sorted(set(grill)) or list(flipped) != sorted(set(flipped)):
             raise InvalidStateError("grill and flipped must list distinct tiles ascending")
         every = [*grill, *flipped, *(t for s in stacks for t in s)]
@@ -627,9 +721,10 @@ class State:
             raise InvalidStateError("the 16 tiles 21-36 must each be exactly once somewhere")
         if len(kept) != 6 or sum(kept) > DICE:
             raise InvalidStateError("kept must be 6 counts adding up to at most 8 dice")
+        _check_departed(departed, n, phase, grill, turn)
         if phase == OVER:
-            if grill or kept != _ZERO6 or roll:
-                raise InvalidStateError("a finished game has no face-up tile and no dice out")
+            if kept != _ZERO6 or roll:
+                raise InvalidStateError("a finished game has no dice out")
         elif not grill:
             raise InvalidStateError("a game with no face-up tile is over")
         if phase == SET_ASIDE:
@@ -643,18 +738,58 @@ class State:
             raise InvalidStateError("no dice left to roll")
         if phase == DECIDE and sum(kept) == 0:
             raise InvalidStateError("the decision comes after setting dice aside")
-        state = cls(rules, players, turn, phase, grill, flipped, stacks, kept, roll)
+        state = cls(rules, players, turn, phase, grill, flipped, stacks, kept, roll, ply, departed)
         if phase == DECIDE and not state.take_options():
             # with no tile to take, rolling on (or the bust) happens at once
             raise InvalidStateError("a decision is only held when a tile can be taken")
+        least = min_ply(state)
+        if ply < least:
+            raise InvalidStateError(f"ply {ply} is too small: this position needs {least}")
         return state
 
 
-def _int_list(d: Mapping[str, Any], key: str, lo: int, hi: int) -> tuple[int, ...]:
+def min_ply(state: State) -> int:
+    """A lower bound on the actions that lead from :func:`new_game` to ``state`` (checked by
+    ``from_dict``): a tile in a stack took a roll, a set-aside and a take; a face-down tile a
+    bust (at least a roll and a set-aside); a resignation one action; each value set aside
+    this turn a roll and a set-aside, and a held roll one more."""
+    kept = state.kept
+    return (
+        3 * sum(map(len, state.stacks))
+        + 2 * len(state.flipped)
+        + len(state.departed)
+        + 2 * sum(1 for c in kept if c)
+        + (state.phase == SET_ASIDE)
+    )
+
+
+def _check_departed(
+    departed: tuple[int, ...], n: int, phase: int, grill: tuple[int, ...], turn: int
+) -> None:
+    """Who left, and how that fits the phase: the game ends when one player is left (none in
+    a solo game), and a player who left never has the turn."""
+    if len(set(departed)) != len(departed):
+        raise InvalidStateError("departed must list distinct players")
+    stay = n - len(departed)
+    need = min(2, n)
+    if phase == OVER and grill:  # ended by resignations
+        if stay != need - 1:
+            raise InvalidStateError("a game ends with tiles face up only when one player is left")
+    elif stay < need:
+        raise InvalidStateError("a game with one player left is over")
+    if phase != OVER and turn in departed:
+        raise InvalidStateError(f"player {turn} has left but has the turn")
+
+
+def _int_list(
+    d: Mapping[str, Any], key: str, lo: int, hi: int, most: int = len(TILES)
+) -> tuple[int, ...]:
     raw = get_list(d, key)
+    if len(raw) > most:
+        raise InvalidStateError(f"{key} has {len(raw)} entries (at most {most})")
     for x in raw:
-        if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
-            raise InvalidStateError(f"{key} must hold integers {lo}-{hi}, got {x!r}")
+        if type(x) is not int or not lo <= x <= hi:
+            raise InvalidStateError(f"{key} must hold integers {lo}-{hi}, got {short_repr(x)}")
     return tuple(raw)
 
 
@@ -670,5 +805,10 @@ def new_game(
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a regenwormen.Rules, got {type(rules).__name__}")
+    if type(players) is int and players > MAX_PLAYERS:  # before making a name for each
+        raise RulesError(f"this game takes at most {MAX_PLAYERS} players, got {players}")
     names = player_names(players, rules.min_players, MAX_PLAYERS)
     return State(rules, names, 0, ROLL, TILES, (), tuple(() for _ in names))
+
+
+State._parse_text = staticmethod(parse_action)

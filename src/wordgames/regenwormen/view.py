@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from wordgames._core.errors import InvalidStateError
-from wordgames._core.serial import check_header
+from wordgames._core.contract import ViewBase
+from wordgames._core.errors import InvalidStateError, short_repr
+from wordgames._core.serial import check_header, get_ply, guarded_loader
 
 if TYPE_CHECKING:
     from wordgames.regenwormen.actions import Action
@@ -18,16 +20,39 @@ __all__ = ["View"]
 
 
 @attrs.frozen
-class View:
+class View(ViewBase):
     """A player's (or a spectator's, ``viewer=None``) view of a state.
 
     Regenwormen has no hidden information, so the view carries the whole ``state``; bots read
     ``view.state`` (turn, grill, stacks, kept dice, total...). It exists so that every game is
-    driven the same way.
+    driven the same way, and has the members every game's view has (``ply``,
+    ``current_player``, ``scores``, ``unseen``).
     """
+
+    GAME: ClassVar[str] = "regenwormen"
 
     viewer: int | None
     state: State
+
+    @property
+    def ply(self) -> int:
+        """Actions applied since ``new_game`` (the state's ``ply``)."""
+        return self.state.ply
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to act, ``None`` at a chance node or at the end."""
+        return self.state.current_player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's worms now."""
+        return self.state.scores
+
+    @property
+    def unseen(self) -> Counter[str]:
+        """Nothing is hidden in Regenwormen: always a fresh, empty ``Counter``."""
+        return Counter()
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The viewer's legal actions when it is the viewer's decision, else ``()``."""
@@ -40,27 +65,28 @@ class View:
         return self.state
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe: ``{"game", "kind": "view", "version", "viewer", "state"}``."""
+        """JSON-safe: ``{"game", "kind": "view", "version", "viewer", "ply", "state"}``."""
         return {
             "game": "regenwormen",
             "kind": "view",
             "version": 1,
             "viewer": self.viewer,
+            "ply": self.state.ply,
             "state": self.state.to_dict(),
         }
 
     @classmethod
+    @guarded_loader
     def from_dict(cls, data: Any) -> View:
-        """Inverse of :meth:`to_dict` (:class:`InvalidStateError` on bad data)."""
+        """Inverse of :meth:`to_dict` (:class:`InvalidStateError`, and nothing else, on bad
+        data)."""
         from wordgames.regenwormen.state import State
 
         d = check_header(data, "regenwormen", "view", 1)
         state = State.from_dict(d.get("state"))
+        if get_ply(d) != state.ply:
+            raise InvalidStateError(f"view ply {d['ply']} differs from its state's {state.ply}")
         viewer = d.get("viewer", "missing")
-        if viewer is not None and (
-            not isinstance(viewer, int)
-            or isinstance(viewer, bool)
-            or not 0 <= viewer < state.num_players
-        ):
-            raise InvalidStateError(f"bad viewer {viewer!r}")
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.num_players):
+            raise InvalidStateError(f"bad viewer {short_repr(viewer)}")
         return cls(viewer, state)
