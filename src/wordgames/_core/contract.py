@@ -196,7 +196,7 @@ class StateBase:
 
     __slots__ = ()
 
-    #: every action class of the game
+    #: every action class of the game (exact classes: subclasses are not actions)
     ACTION_TYPES: ClassVar[tuple[type, ...]] = ()
     #: the classes of chance outcomes (nature's moves)
     CHANCE_TYPES: ClassVar[tuple[type, ...]] = ()
@@ -233,7 +233,7 @@ class StateBase:
 
     def check(self, action: object) -> None:
         """Raise the :class:`IllegalActionError` that ``apply(action)`` would raise."""
-        if not isinstance(action, self.ACTION_TYPES) or not well_typed(action):
+        if type(action) not in self.ACTION_TYPES or not well_typed(action):
             raise IllegalActionError(NOT_AN_ACTION, action, f"not a well-formed {self.GAME} action")
         if self.is_terminal:
             raise IllegalActionError(GAME_OVER, action, "the game is over")
@@ -278,7 +278,7 @@ class StateBase:
             action = parse(action)
         if type(player) is not int or not 0 <= player < self.num_players:
             raise IllegalActionError(INVALID_PLAYER, action, f"no player {short_repr(player)}")
-        if not isinstance(action, self.ACTION_TYPES) or not well_typed(action):
+        if type(action) not in self.ACTION_TYPES or not well_typed(action):
             raise IllegalActionError(NOT_AN_ACTION, action, f"not a well-formed {self.GAME} action")
         if isinstance(action, self.CHANCE_TYPES):
             raise IllegalActionError(

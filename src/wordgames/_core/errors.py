@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import reprlib
 
 __all__ = [
     "MAX_ECHO",
@@ -53,10 +54,17 @@ def _rebuild_illegal(code: str, action: object, full: str) -> IllegalActionError
 MAX_ECHO = 60
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = _REPR.maxother = MAX_ECHO
+_REPR.maxlong = 40
+
+
 def short_repr(value: object, limit: int = MAX_ECHO) -> str:
-    """``repr(value)`` cut to ``limit`` characters (messages never echo long input)."""
+    """``repr(value)`` cut to ``limit`` characters (messages never echo long input); built with
+    :mod:`reprlib`, so a huge or deeply nested value costs no more than a short one."""
     try:
-        text = repr(value)
+        text = _REPR.repr(value)
     except Exception:  # a hostile or broken __repr__
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
