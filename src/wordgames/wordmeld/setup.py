@@ -17,7 +17,7 @@ __all__ = ["BUILTIN_LEXICON", "MAX_LIST_WORDS", "MAX_WORD_LENGTH", "WORDMELD", "
 #: Setup word lists read from JSON hold at most this many words ...
 MAX_LIST_WORDS = 100_000
 #: ... of at most this many letters.
-MAX_WORD_LENGTH = 64
+MAX_WORD_LENGTH = 32
 
 #: The winning word of every game.
 WORDMELD = "WORDMELD"
