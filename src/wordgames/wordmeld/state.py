@@ -523,7 +523,10 @@ class State(StateBase):
             or (self.phase == DRAW and self.after != AFTER_START)
         ):
             # the leaver's turn ends at once: pending draws are dropped, the next player goes
-            s = attrs.evolve(s, phase=TURN, queue=(), after="", drawn=None, turn=_next_active(s, q))
+            idle = 0 if self.after == AFTER_PLAYED else s.idle  # a word was played this turn
+            s = attrs.evolve(
+                s, phase=TURN, queue=(), after="", drawn=None, turn=_next_active(s, q), idle=idle
+            )
         elif s.phase == DRAW:
             s = _settle(s)
         cap = s.rules.max_idle_rounds
