@@ -325,6 +325,9 @@ def _junk_actions() -> list[Any]:
         raw(wm.Play, words=tuple((i,) for i in range(big + 1)), letters=()),
         raw(wm.Play, words=((10**600, 1),), letters=()),
         raw(wm.Play),
+        raw(wm.Draw),
+        raw(wm.Discard),
+        raw(wm.Resign),
         [1, 2],
         {"a": 1},
         BadStr(),
@@ -478,3 +481,18 @@ def test_caches_stay_out_of_pickles_and_json() -> None:
     assert back.legal_actions() == state.legal_actions()
     assert pickle.loads(pickle.dumps(view)) == view
     assert "_cache" not in json.dumps(state.to_dict())
+
+
+def test_redacted_records_hide_other_players_draws() -> None:
+    rec = wordgames.play(wm.new_game(2, lexicon=TINY), wm.bots.GreedyBot(), random.Random(8))
+    for viewer in (None, 0, 1):
+        red = rec.redact(viewer)
+        state = rec.initial
+        for action, text in zip(rec.actions, red.actions, strict=True):
+            if isinstance(action, wm.Draw):
+                mine = viewer is not None and state.queue[0] == viewer
+                assert text == (str(action) if mine else "draw ?")
+            else:
+                assert text == str(action)
+            state = state.apply(action)
+        assert "draw ?" in red.actions

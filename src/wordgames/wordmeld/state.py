@@ -424,15 +424,16 @@ class State(StateBase):
         p = self.turn
         # fast paths: only well-typed, legal actions; everything else goes through check()
         if t is Draw:
-            card = action.card
+            card = getattr(action, "card", None)
             if phase == DRAW and type(card) is int and card in self.pile:
                 return self._draw(card, ply)
         elif t is Play:
             if phase in (TURN, TOOK) and play_size_ok(action) and well_typed(action):
                 return self._play(self._analyze(action), ply)
         elif t is Discard:
-            if self._discard_ok(action.card):
-                return self._discard(action.card, ply)
+            card = getattr(action, "card", None)
+            if self._discard_ok(card):
+                return self._discard(card, ply)  # type: ignore[arg-type]
         elif t is PickPile:
             if phase == TURN and self._can_pick_pile():
                 s = attrs.evolve(self, phase=DRAW, queue=(p,), after=AFTER_DISCARD, ply=ply)
