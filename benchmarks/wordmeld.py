@@ -125,12 +125,17 @@ def bench_games(n: int, seed: int) -> None:
         f"endings {reasons}"
     )
     t0 = time.perf_counter()
+    c0 = time.process_time()
     states = 0
     for i in range(n):
         rec = wordgames.play(wm.new_game(2), wordgames.RandomBot(), random.Random(seed + i))
         states += len(rec.actions)
     dt = time.perf_counter() - t0
-    print(f"random 2-player playouts: {n} games, {states} actions, {states / dt:.0f} actions/s")
+    dc = time.process_time() - c0
+    print(
+        f"random 2-player playouts: {n} games, {states} actions, {states / dt:.0f} actions/s "
+        f"({states / dc:.0f} actions per CPU second)"
+    )
 
 
 def bench_transitions(n: int, seed: int) -> None:
