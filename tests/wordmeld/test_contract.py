@@ -449,6 +449,26 @@ def test_from_dict_refuses_hostile_data_cleanly() -> None:
     for data in [dict(view, known=_nested(50_000)), dict(view, discard=list(range(10**6)))]:
         with pytest.raises(InvalidStateError):
             wm.View.from_dict(data)
+    assert any(_MID_GAME.known)
+    for viewer in (None, 0, 1, 2):
+        good = _MID_GAME.view(viewer).to_dict()
+        assert wm.View.from_dict(good) == _MID_GAME.view(viewer)
+        for key in ("known", "discard", "resigned", "ply"):
+            for value in (None, "x", [[10**9]], [True] * 3, -5):
+                with pytest.raises(InvalidStateError):
+                    wm.View.from_dict(dict(good, **{key: value}))
+
+
+def _mid_game() -> wm.State:
+    """A position with words on the table, a discard pile and a known card."""
+    rec = wordgames.play(wm.new_game(3, lexicon=TINY), wm.bots.GreedyBot(), random.Random(9))
+    for s in rec.states():
+        if s.table and len(s.discard) >= 2 and s.phase == "turn":
+            return s.apply(wm.PickDiscard())
+    raise AssertionError("no such position")  # pragma: no cover
+
+
+_MID_GAME = _mid_game()
 
 
 @settings(max_examples=40)
@@ -456,8 +476,7 @@ def test_from_dict_refuses_hostile_data_cleanly() -> None:
 def test_fuzz_from_dict_mutations(rng: random.Random, edits: int) -> None:
     from tests.conformance.harness import _mutations
 
-    state = dealt(3).apply(wm.PickDiscard()) if dealt(3).discard else dealt(3)
-    d = state.to_dict()
+    d = _MID_GAME.to_dict()
     for bad in _mutations(d, rng, edits):
         if rng.random() < 0.2:
             key = rng.choice(sorted(bad))
