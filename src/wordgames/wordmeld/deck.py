@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import InvalidStateError, RulesError, short_repr
-from wordgames._core.serial import get_int, get_list, get_str
+from wordgames._core.serial import get_int, get_list, get_str, guarded_loader
 
 __all__ = ["DECKS", "JOKER", "MAX_LETTERS", "DeckSpec", "default_deck"]
 
@@ -107,6 +107,7 @@ class DeckSpec:
         }
 
     @classmethod
+    @guarded_loader
     def from_dict(cls, data: Any) -> DeckSpec:
         """Read :meth:`to_dict` output; :class:`InvalidStateError` on bad data."""
         if not isinstance(data, Mapping):

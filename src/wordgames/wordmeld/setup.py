@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import InvalidStateError, RulesError, short_repr
-from wordgames._core.serial import get_list, get_map, get_str
+from wordgames._core.serial import get_list, get_map, get_str, guarded_loader
 from wordgames.lexicon import Lexicon, fold_word
 from wordgames.wordmeld.deck import DeckSpec, default_deck
 
@@ -126,6 +126,7 @@ class Setup:
         }
 
     @classmethod
+    @guarded_loader
     def from_dict(cls, data: Any) -> Setup:
         """Read :meth:`to_dict` output; the lexicon is found with ``Lexicon.by_digest``
         (:class:`InvalidStateError` if it is not loaded in this process)."""
