@@ -5,7 +5,9 @@ Run: ``.venv/bin/python benchmarks/wordmeld.py [--positions N] [--games N]``. Pr
 - ``legal_actions()`` time for a 10-card hand with 2 jokers and 8 words on the table, English
   ENABLE lexicon (random positions; median, 90th percentile, max, and the number of actions);
 - a greedy 4-player game played to the end (time per game, actions per game);
-- random 2-player playouts (states per second).
+- random 2-player playouts (states per second);
+- transitions: replaying recorded greedy 4-player games (``apply`` of every action, chance
+  draws included), and a view plus ``view.sample_state`` per state (CPU time).
 """
 
 from __future__ import annotations
@@ -123,12 +125,42 @@ def bench_games(n: int, seed: int) -> None:
         f"endings {reasons}"
     )
     t0 = time.perf_counter()
+    c0 = time.process_time()
     states = 0
     for i in range(n):
         rec = wordgames.play(wm.new_game(2), wordgames.RandomBot(), random.Random(seed + i))
         states += len(rec.actions)
     dt = time.perf_counter() - t0
-    print(f"random 2-player playouts: {n} games, {states} actions, {states / dt:.0f} actions/s")
+    dc = time.process_time() - c0
+    print(
+        f"random 2-player playouts: {n} games, {states} actions, {states / dt:.0f} actions/s "
+        f"({states / dc:.0f} actions per CPU second)"
+    )
+
+
+def bench_transitions(n: int, seed: int) -> None:
+    records = [
+        wordgames.play(wm.new_game(4), wm.bots.GreedyBot(), random.Random(seed + 100 + i))
+        for i in range(n)
+    ]
+    actions = sum(len(r.actions) for r in records)
+    best = float("inf")
+    for _ in range(5):
+        c0 = time.process_time()
+        for r in records:
+            r.replay()
+        best = min(best, time.process_time() - c0)
+    states = [s for r in records for s in r.states()]
+    rng = random.Random(seed)
+    c0 = time.process_time()
+    for i, s in enumerate(states):
+        s.view(i % 4).sample_state(rng)
+    views = time.process_time() - c0
+    print(
+        f"transitions: {n} greedy 4-player records, {actions} actions replayed in "
+        f"{best * 1000:.1f} ms CPU (best of 5): {actions / best:,.0f} actions/s; "
+        f"view + sample_state {views / len(states) * 1e6:.0f} us per state"
+    )
 
 
 def main() -> None:
@@ -139,6 +171,7 @@ def main() -> None:
     args = ap.parse_args()
     bench_legal(args.positions, args.seed)
     bench_games(args.games, args.seed)
+    bench_transitions(args.games, args.seed)
 
 
 if __name__ == "__main__":

@@ -104,6 +104,8 @@ def make_state(
         queue=(),
         after="",
     )
+    # the fewest actions that lead here: every card out of the pile drawn, every discard made
+    state = attrs.evolve(state, ply=DECK.size - len(state.pile) + len(state.discard))
     # every hand-built position must be one from_dict accepts
     assert wm.State.from_dict(state.to_dict()) == state
     return state

@@ -53,7 +53,7 @@ def test_greedy_draws_and_discards_without_a_play() -> None:
     state = make_state([d("QXZJV"), d("EEE")], lexicon=TINY)
     bot = wm.bots.GreedyBot()
     assert bot.choose(state.view(0), random.Random(0)) == wm.PickPile()
-    drawn = state.apply(wm.PickPile()).apply(wm.Draw("K"))
+    drawn = state.apply(wm.PickPile()).apply(wm.Draw(card("K")))
     choice = bot.choose(drawn.view(0), random.Random(0))
     assert isinstance(choice, wm.Discard)
     assert choice.card in drawn.hands[0]

@@ -84,13 +84,18 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
         wm.Discard(-1),
         wm.Discard(n),
         wm.Discard(rng.randrange(n)),
-        wm.Draw("E"),
-        wm.Draw("*"),
-        wm.Draw("?"),
-        wm.Draw(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
+        wm.Draw(-1),
+        wm.Draw(n),
+        wm.Draw(rng.randrange(n)),
+        wm.Draw(10**30),
         wm.Play(()),
+        wm.Resign(state.num_players),
         "not an action",
     ]
+    out.extend(wm.Resign(i) for i, r in enumerate(state.resigned) if r)
+    if state.is_chance_node:
+        out.extend(wm.Draw(c) for c in state.pile[:2])
+        out.extend(wm.Draw(c) for h in state.hands for c in h[:1])
     if state.is_terminal or state.is_chance_node:
         out.append(wm.Play(((0, 1, 2),)))
         return out
@@ -105,26 +110,24 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
 
 
 def shuffle_hidden(state: wm.State, viewer: int | None, rng: random.Random) -> wm.State:
-    """Deal the cards ``viewer`` cannot see (other hands, pile, discard below the top) anew."""
+    """Deal the cards ``viewer`` cannot see (the other hands' cards that are not known, the
+    pile) anew; the discard pile and known cards are public."""
     n = state.num_players
     hidden_hands = [i for i in range(n) if i != viewer]
-    below = list(state.discard[:-1])
-    pool = [c for i in hidden_hands for c in state.hands[i]] + list(state.pile) + below
+    secret = {i: [c for c in state.hands[i] if c not in state.known[i]] for i in hidden_hands}
+    pool = [c for i in hidden_hands for c in secret[i]] + list(state.pile)
     rng.shuffle(pool)
     hands = list(state.hands)
     pos = 0
     for i in hidden_hands:
-        k = len(state.hands[i])
-        hands[i] = tuple(sorted(pool[pos : pos + k]))
+        k = len(secret[i])
+        hands[i] = tuple(sorted((*state.known[i], *pool[pos : pos + k])))
         pos += k
-    new_below = pool[pos : pos + len(below)]
-    pos += len(below)
     pile = tuple(sorted(pool[pos:]))
-    discard = (*new_below, *state.discard[-1:]) if state.discard else ()
     drawn = state.drawn
     if drawn is not None and state.turn != viewer:
-        drawn = rng.choice(hands[state.turn])
-    return attrs.evolve(state, hands=tuple(hands), pile=pile, discard=discard, drawn=drawn)
+        drawn = rng.choice([c for c in hands[state.turn] if c not in state.known[state.turn]])
+    return attrs.evolve(state, hands=tuple(hands), pile=pile, drawn=drawn)
 
 
 def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:

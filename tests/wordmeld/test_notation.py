@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import wordgames
 from wordgames import ParseError
 from wordgames import wordmeld as wm
 
@@ -18,7 +19,8 @@ plays = st.builds(
 )
 actions = st.one_of(
     plays,
-    st.builds(wm.Draw, st.sampled_from([*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Ñ", "*"])),
+    st.builds(wm.Draw, ids),
+    st.builds(wm.Resign, st.integers(0, 11)),
     st.builds(wm.Discard, ids),
     st.just(wm.PickPile()),
     st.just(wm.PickDiscard()),
@@ -39,7 +41,16 @@ def test_examples() -> None:
     assert str(play) == "play 3.17.42 5.101=E.9"
     assert wm.parse_action("play 3.17.42 5.101=E.9") == play
     assert play.letters == ((101, "E"),)
-    assert str(wm.Draw("*")) == "draw *"
+    assert str(wm.Draw(101)) == "draw 101"
+    assert str(wm.Resign(1)) == "resign 1"
+    assert wm.parse_action("resign 1") == wm.Resign(1)
+    assert wm.Resign is wordgames.Resign
+    # keywords in any case; str stays canonical
+    assert wm.parse_action("PICK  Pile") == wm.PickPile()
+    assert wm.parse_action("Keep") == wm.Keep()
+    assert wm.parse_action("DISCARD 7") == wm.Discard(7)
+    assert wm.parse_action("Resign 0") == wm.Resign(0)
+    assert str(wm.parse_action("PLAY 1.2.3")) == "play 1.2.3"
     assert str(wm.Discard(7)) == "discard 7"
     assert str(wm.Play(((1, 2),), ((9, "Q"),))) == "play 1.2 | 9=Q"
     assert wm.parse_action("play") == wm.Play(())
@@ -62,6 +73,19 @@ def test_examples() -> None:
         "pick",
         "keep it",
         "resign",
+        "resign 1 2",
+        "resign x",
+        "resign ²",
+        "discard ²",
+        "play ²",
+        "draw ٣",
+        "discard ٣",
+        "discard 1234567",
+        "play 1.2=",
+        "draw E",
+        "take " + "9" * 5000,
+        "discard " + "9" * 5000,
+        "play " + ".".join(["1"] * 3000),
     ],
 )
 def test_bad_text(text: str) -> None:

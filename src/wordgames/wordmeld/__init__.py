@@ -23,6 +23,7 @@ from wordgames.wordmeld.actions import (
     PickDiscard,
     PickPile,
     Play,
+    Resign,
     parse_action,
 )
 from wordgames.wordmeld.deck import DECKS, JOKER, DeckSpec, default_deck
@@ -49,6 +50,7 @@ __all__ = [
     "PickPile",
     "Play",
     "PlayResult",
+    "Resign",
     "Rules",
     "Setup",
     "State",

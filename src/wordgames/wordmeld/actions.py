@@ -1,7 +1,8 @@
 """WordMeld actions and their notation.
 
 ==========================  ===============================================================
-``draw E`` / ``draw *``      chance: the next card drawn from the draw pile shows E (a joker)
+``draw 17``                  chance: card 17 is drawn from the draw pile (each card of the
+                             pile is equally likely; a redacted record shows ``draw ?``)
 ``pick pile``                draw one card from the draw pile instead of playing
 ``pick discard``             take the top card of the discard pile
 ``discard 17``               discard card 17
@@ -9,14 +10,21 @@
 ``pass``                     nothing can be drawn: end the turn
 ``play 3.17.42 5.101=E.9``   the new table: words separated by spaces, card ids by dots,
                              a joker written with the letter it stands for (``101=E``)
+``resign 1``                 player 1 leaves the game (the shared :class:`Resign`)
 ==========================  ===============================================================
+
+Keywords are case-insensitive (``PICK PILE``, ``Keep``); card ids and player numbers are ASCII
+digits (at most six); ``str(action)`` is the canonical lower-case form. Joker letters are
+data, not keywords, and are kept as written.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from wordgames._core.errors import ParseError
+from wordgames._core.contract import Resign
+from wordgames._core.errors import ParseError, short_repr
+from wordgames._core.notation import ascii_int, guarded_parser
 
 __all__ = [
     "Action",
@@ -27,21 +35,22 @@ __all__ = [
     "PickDiscard",
     "PickPile",
     "Play",
+    "Resign",
     "parse_action",
 ]
 
 
 @attrs.frozen
 class Draw:
-    """Chance outcome: the card drawn from the draw pile shows ``letter`` (``*`` = a joker).
+    """Chance outcome: card ``card`` is drawn from the draw pile (the deal and every draw).
 
-    Cards of one letter are interchangeable, so the lowest-numbered such card in the pile is
-    the one drawn."""
+    Every card of the pile is equally likely, so the card ids a player sees say nothing about
+    which cards the others hold (docs/wordmeld.md, "Hidden cards")."""
 
-    letter: str
+    card: int
 
     def __str__(self) -> str:
-        return f"draw {self.letter}"
+        return f"draw {self.card}"
 
 
 @attrs.frozen
@@ -143,7 +152,10 @@ class Play:
         return " ".join(parts)
 
 
-Action = Draw | PickPile | PickDiscard | Discard | Keep | Pass | Play
+Action = Draw | PickPile | PickDiscard | Discard | Keep | Pass | Play | Resign
+
+#: Every action class, in the order of :data:`Action` (``State.ACTION_TYPES``).
+ACTION_TYPES: tuple[type, ...] = (Draw, PickPile, PickDiscard, Discard, Keep, Pass, Play, Resign)
 
 _SIMPLE: dict[str, Action] = {
     "pick pile": PickPile(),
@@ -154,14 +166,12 @@ _SIMPLE: dict[str, Action] = {
 
 
 def _card(token: str, text: str) -> int:
-    if not token.isdigit() or len(token) > 6:
-        raise ParseError(f"bad card id {token!r} in {text!r}")
-    return int(token)
+    return ascii_int(token, f"card id in {short_repr(text, 30)}")
 
 
 def _letter(token: str, text: str) -> str:
     if not token or any(ch.isspace() or ch in ".=|" for ch in token):
-        raise ParseError(f"bad joker letter {token!r} in {text!r}")
+        raise ParseError(f"bad joker letter {short_repr(token)} in {short_repr(text, 30)}")
     return token
 
 
@@ -172,11 +182,11 @@ def _parse_play(rest: list[str], text: str) -> Play:
         i = rest.index("|")
         rest, extra = rest[:i], rest[i + 1 :]
         if not extra:
-            raise ParseError(f"nothing after '|' in {text!r}")
+            raise ParseError(f"nothing after '|' in {short_repr(text)}")
         for token in extra:
             card, sep, letter = token.partition("=")
             if not sep:
-                raise ParseError(f"expected card=letter after '|' in {text!r}")
+                raise ParseError(f"expected card=letter after '|' in {short_repr(text)}")
             letters.append((_card(card, text), _letter(letter, text)))
     for word in rest:
         if word == "-":
@@ -192,22 +202,23 @@ def _parse_play(rest: list[str], text: str) -> Play:
     return Play(tuple(words), tuple(letters))
 
 
+@guarded_parser
 def parse_action(text: str) -> Action:
-    """The action written as ``text`` (the notation of ``str(action)``); :class:`ParseError`
-    if it is not one."""
-    if not isinstance(text, str):
-        raise ParseError(f"an action is a string, got {type(text).__name__}")
+    """The action written as ``text`` (the notation of ``str(action)``, keywords in any case);
+    :class:`ParseError` if it is not one (and for nothing else)."""
     tokens = text.split()
-    norm = " ".join(tokens)
+    norm = " ".join(tokens).lower()
     if norm in _SIMPLE:
         return _SIMPLE[norm]
     if not tokens:
         raise ParseError("empty action text")
-    head, rest = tokens[0], tokens[1:]
+    head, rest = tokens[0].lower(), tokens[1:]
     if head == "draw" and len(rest) == 1:
-        return Draw(_letter(rest[0], text))
+        return Draw(_card(rest[0], text))
     if head == "discard" and len(rest) == 1:
         return Discard(_card(rest[0], text))
+    if head == "resign" and len(rest) == 1:
+        return Resign(ascii_int(rest[0], "player"))
     if head == "play":
         return _parse_play(rest, text)
-    raise ParseError(f"not a WordMeld action: {text!r}")
+    raise ParseError(f"not a WordMeld action: {short_repr(text)}")

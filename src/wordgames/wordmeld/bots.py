@@ -88,7 +88,7 @@ class GreedyBot:
         cl = view.setup.deck.card_letters
         hand = view.hand or ()
         counts = Counter(cl[c] for c in hand)
-        unseen = view.unseen()
+        unseen = view.unseen
         discards = [a for a in actions if isinstance(a, Discard)]
 
         def usefulness(a: Discard) -> tuple[float, int]:

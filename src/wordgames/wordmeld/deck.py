@@ -14,28 +14,30 @@ from typing import Any
 
 import attrs
 
-from wordgames._core.errors import InvalidStateError, RulesError
-from wordgames._core.serial import get_int, get_list, get_str
+from wordgames._core.errors import InvalidStateError, RulesError, short_repr
+from wordgames._core.serial import get_int, get_list, get_str, guarded_loader
 
-__all__ = ["DECKS", "JOKER", "DeckSpec", "default_deck"]
+__all__ = ["DECKS", "JOKER", "MAX_LETTERS", "DeckSpec", "default_deck"]
 
 #: How a joker card is written (its letter is chosen when it is laid).
 JOKER = "*"
+#: A deck read from JSON lists at most this many letters (each with at most 1000 cards).
+MAX_LETTERS = 64
 
 
 def _letters_ok(letters: tuple[tuple[str, int], ...]) -> str | None:
     seen: set[str] = set()
     for item in letters:
         if not (isinstance(item, tuple) and len(item) == 2):
-            return f"bad entry {item!r}"
+            return f"bad entry {short_repr(item)}"
         letter, count = item
         if not isinstance(letter, str) or len(letter) != 1 or not letter.isupper():
-            return f"a letter must be one upper-case character, got {letter!r}"
+            return f"a letter must be one upper-case character, got {short_repr(letter)}"
         if letter in seen:
-            return f"letter {letter!r} listed twice"
+            return f"letter {short_repr(letter)} listed twice"
         seen.add(letter)
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 1000:
-            return f"count of {letter!r} must be an integer 0..1000, got {count!r}"
+            return f"count of {letter!r} must be an integer 0..1000, got {short_repr(count)}"
     return None
 
 
@@ -62,7 +64,7 @@ class DeckSpec:
         if problem is None and (
             not isinstance(self.jokers, int) or isinstance(self.jokers, bool) or self.jokers < 0
         ):
-            problem = f"jokers must be a non-negative integer, got {self.jokers!r}"
+            problem = f"jokers must be a non-negative integer, got {short_repr(self.jokers)}"
         if problem is None and not (isinstance(self.name, str) and self.name):
             problem = "a deck needs a name"
         if problem is None and not (isinstance(self.language, str) and self.language):
@@ -105,15 +107,20 @@ class DeckSpec:
         }
 
     @classmethod
+    @guarded_loader
     def from_dict(cls, data: Any) -> DeckSpec:
         """Read :meth:`to_dict` output; :class:`InvalidStateError` on bad data."""
         if not isinstance(data, Mapping):
             raise InvalidStateError("deck must be an object")
         raw = get_list(data, "letters")
+        if len(raw) > MAX_LETTERS:
+            raise InvalidStateError(f"a deck has at most {MAX_LETTERS} letters, got {len(raw)}")
         letters = []
         for item in raw:
             if not (isinstance(item, list) and len(item) == 2):
-                raise InvalidStateError(f"deck letter entry must be [letter, count], got {item!r}")
+                raise InvalidStateError(
+                    f"deck letter entry must be [letter, count], got {short_repr(item)}"
+                )
             letters.append((item[0], item[1]))
         try:
             return cls(
@@ -123,7 +130,7 @@ class DeckSpec:
                 get_int(data, "jokers", 0, 1000),
             )
         except RulesError as exc:
-            raise InvalidStateError(str(exc)) from None
+            raise InvalidStateError(short_repr(str(exc), 200)) from None
 
 
 def _spec(name: str, language: str, text: str) -> DeckSpec:

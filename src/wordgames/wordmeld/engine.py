@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from wordgames._core.errors import IllegalActionError
+from wordgames._core.errors import IllegalActionError, short_repr
 from wordgames.wordmeld.actions import Play
 from wordgames.wordmeld.deck import JOKER
 from wordgames.wordmeld.rules import Rules
@@ -72,7 +72,9 @@ def analyze_play(
             raise fail("empty_word", "a word needs at least one card")
         for c in word:
             if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < n_cards:
-                raise fail("unknown_card", f"there is no card {c} (the deck has {n_cards})")
+                raise fail(
+                    "unknown_card", f"there is no card {short_repr(c)} (the deck has {n_cards})"
+                )
             if c in seen:
                 raise fail("card_used_twice", f"card {c} appears twice on the new table")
             seen.add(c)
@@ -85,13 +87,16 @@ def analyze_play(
     letter_of: dict[int, str] = {}
     for c, letter in action.letters:
         if c in letter_of:
-            raise fail("duplicate_joker_letter", f"card {c} is given two letters")
+            raise fail("duplicate_joker_letter", f"card {short_repr(c)} is given two letters")
         if c not in seen:
-            raise fail("stray_joker_letter", f"a letter is given for card {c}, not on the table")
+            raise fail(
+                "stray_joker_letter",
+                f"a letter is given for card {short_repr(c)}, not on the table",
+            )
         if cl[c] != JOKER:
             raise fail("letter_on_plain_card", f"card {c} is a {cl[c]}, not a joker")
         if letter not in alphabet:
-            raise fail("bad_joker_letter", f"a joker cannot stand for {letter!r}")
+            raise fail("bad_joker_letter", f"a joker cannot stand for {short_repr(letter)}")
         letter_of[c] = letter
     for c in seen:
         if cl[c] == JOKER and c not in letter_of:

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import RulesError
-from wordgames._core.serial import rules_from_dict
+from wordgames._core.serial import guarded_loader, rules_from_dict
 
 __all__ = ["Rules"]
 
@@ -81,6 +81,7 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in attrs.fields(Rules)}
 
     @classmethod
+    @guarded_loader
     def from_dict(cls, data: Any) -> Rules:
         """Rebuild from :meth:`to_dict` output: missing fields take their defaults; unknown
         fields and wrongly typed values raise :class:`InvalidStateError`."""

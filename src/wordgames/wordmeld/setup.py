@@ -7,12 +7,17 @@ from typing import Any
 
 import attrs
 
-from wordgames._core.errors import InvalidStateError, RulesError
-from wordgames._core.serial import get_list, get_map, get_str
+from wordgames._core.errors import InvalidStateError, RulesError, short_repr
+from wordgames._core.serial import get_list, get_map, get_str, guarded_loader
 from wordgames.lexicon import Lexicon, fold_word
 from wordgames.wordmeld.deck import DeckSpec, default_deck
 
-__all__ = ["BUILTIN_LEXICON", "WORDMELD", "Setup"]
+__all__ = ["BUILTIN_LEXICON", "MAX_LIST_WORDS", "MAX_WORD_LENGTH", "WORDMELD", "Setup"]
+
+#: Setup word lists read from JSON hold at most this many words ...
+MAX_LIST_WORDS = 100_000
+#: ... of at most this many letters.
+MAX_WORD_LENGTH = 32
 
 #: The winning word of every game.
 WORDMELD = "WORDMELD"
@@ -121,6 +126,7 @@ class Setup:
         }
 
     @classmethod
+    @guarded_loader
     def from_dict(cls, data: Any) -> Setup:
         """Read :meth:`to_dict` output; the lexicon is found with ``Lexicon.by_digest``
         (:class:`InvalidStateError` if it is not loaded in this process)."""
@@ -136,20 +142,28 @@ class Setup:
                 raise InvalidStateError("setup lexicon must be an object or null")
             digest = get_str(raw, "digest")
             get_str(raw, "name")
-            found = Lexicon.by_digest(digest)
+            found = Lexicon.by_digest(digest) if len(digest) <= 128 else None
             if found is None:
                 raise InvalidStateError(
-                    f"lexicon {raw.get('name')!r} ({digest[:12]}...) is not loaded: load it "
-                    "first (Lexicon.from_file / builtin) so the state can find it"
+                    f"lexicon {short_repr(raw.get('name'))} ({digest[:12]}...) is not loaded: "
+                    "load it first (Lexicon.from_file / builtin) so the state can find it"
                 )
             lexicon = found
         lists = []
         alphabet = frozenset(deck.alphabet)
         for key in ("official", "winning", "proper_names"):
             words = get_list(data, key)
+            if len(words) > MAX_LIST_WORDS:
+                raise InvalidStateError(
+                    f"setup {key}: {len(words)} words (at most {MAX_LIST_WORDS})"
+                )
             for w in words:
-                if not isinstance(w, str) or not w or any(ch not in alphabet for ch in w):
-                    raise InvalidStateError(f"setup {key}: bad word {w!r}")
+                if (
+                    not isinstance(w, str)
+                    or not 0 < len(w) <= MAX_WORD_LENGTH
+                    or any(ch not in alphabet for ch in w)
+                ):
+                    raise InvalidStateError(f"setup {key}: bad word {short_repr(w)}")
             if len(set(words)) != len(words) or words != sorted(words):
                 raise InvalidStateError(f"setup {key} must be sorted and duplicate-free")
             lists.append(frozenset(words))

@@ -2,25 +2,42 @@
 
 from __future__ import annotations
 
+import operator
 import random
-from collections import Counter
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from wordgames._core.errors import IllegalActionError, InvalidStateError, WordgamesError
-from wordgames._core.outcome import GameOutcome
+from wordgames._core.contract import (
+    INVALID_PLAYER,
+    NOT_AN_ACTION,
+    NOT_CHANCE_NODE,
+    Resign,
+    StateBase,
+)
+from wordgames._core.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    action_text,
+    short_repr,
+)
+from wordgames._core.outcome import GameOutcome, competition_ranking
 from wordgames._core.serial import (
     check_header,
     get_int,
     get_list,
     get_map,
     get_opt_int,
+    get_ply,
     get_str,
+    guarded_loader,
 )
 from wordgames.wordmeld.actions import (
+    ACTION_TYPES,
     Action,
     Discard,
     Draw,
@@ -29,6 +46,7 @@ from wordgames.wordmeld.actions import (
     PickDiscard,
     PickPile,
     Play,
+    parse_action,
 )
 from wordgames.wordmeld.deck import JOKER
 from wordgames.wordmeld.engine import PlayResult, analyze_play, word_text
@@ -39,7 +57,7 @@ if TYPE_CHECKING:
     from wordgames.wordmeld.meld import MeldOption
     from wordgames.wordmeld.view import View
 
-__all__ = ["PHASES", "State"]
+__all__ = ["MAX_PLAY_CARDS", "PHASES", "STATE_VERSION", "State"]
 
 #: chance: cards are being drawn (the deal, draws after a play, a pile draw)
 DRAW = "draw"
@@ -59,21 +77,77 @@ AFTER_PLAYED = "played"
 AFTER_DISCARD = "discard"
 _AFTERS = (AFTER_START, AFTER_PLAYED, AFTER_DISCARD)
 
-REASONS = ("winning_word", "empty_hand", "blocked")
+REASONS = ("winning_word", "empty_hand", "blocked", "resigned")
+
+#: The JSON version of states and views (2: draws name cards, ``known``, ``resigned``, ``ply``).
+STATE_VERSION = 2
+
+#: A ``Play`` naming more card ids or joker letters than this is not a well-formed action
+#: (``not_an_action``): no deck is that large, and the bound keeps hostile objects cheap.
+MAX_PLAY_CARDS = 4096
+
+
+def play_well_formed(action: object) -> bool:
+    """Whether a ``Play``'s fields have their types (tuples of tuples of ints; ``(int, str)``
+    pairs) and name at most :data:`MAX_PLAY_CARDS` cards and letters. The sizes are checked
+    before anything iterates over the entries; the type checks run at C speed."""
+    words = getattr(action, "words", None)
+    letters = getattr(action, "letters", None)
+    if type(words) is not tuple or type(letters) is not tuple:
+        return False
+    if len(words) > MAX_PLAY_CARDS or len(letters) > MAX_PLAY_CARDS:
+        return False
+    if not set(map(type, words)) <= _TUPLE or sum(map(len, words)) > MAX_PLAY_CARDS:
+        return False
+    if not set(map(type, chain.from_iterable(words))) <= _INT:
+        return False
+    if not letters:
+        return True
+    return (
+        set(map(type, letters)) <= _TUPLE
+        and set(map(len, letters)) == _TWO
+        and set(map(type, map(_first, letters))) == _INT
+        and set(map(type, map(_second, letters))) == _STR
+    )
+
+
+_TUPLE = frozenset({tuple})
+_INT = frozenset({int})
+_STR = frozenset({str})
+_TWO = frozenset({2})
+_first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
+
+
+def outcome_of(
+    hand_sizes: Sequence[int], resigned: Sequence[bool], winner: int | None, reason: str
+) -> GameOutcome:
+    """The outcome of a finished game from public facts (shared by states and views)."""
+    n = len(hand_sizes)
+    keys = [(int(i == winner), int(not resigned[i]), -hand_sizes[i]) for i in range(n)]
+    ranking = competition_ranking(keys)
+    scores = tuple(int(r == 1) for r in ranking)
+    return GameOutcome(scores, ranking, reason)
 
 
 @attrs.frozen
-class State:
+class State(StateBase):
     """A WordMeld position. Use :func:`wordgames.wordmeld.new_game` to make one.
 
     ``hands`` are sorted card ids; ``pile`` (the draw pile) is an unordered set of ids kept
     sorted; ``discard`` runs from the bottom to the top card. ``table`` is the words on the
     table (tuples of card ids) and ``table_letters`` the letter of every joker on it.
     ``queue`` lists who receives the pending draws (chance nodes) and ``after`` what happens
-    once they are done. ``idle`` counts turns in a row without a word played.
+    once they are done. ``idle`` counts turns in a row without a word played. ``known[p]``
+    are the cards of ``p``'s hand that everybody knows (taken from the discard pile or back
+    from the table), ``resigned[p]`` whether ``p`` left the game, and ``ply`` counts the
+    actions applied since :func:`~wordgames.wordmeld.new_game`.
     """
 
     GAME: ClassVar[str] = "wordmeld"
+    ACTION_TYPES: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Draw,)
+    SERVER_TYPES: ClassVar[tuple[type, ...]] = ()
 
     rules: Rules
     setup: Setup
@@ -92,7 +166,27 @@ class State:
     idle: int = 0
     winner: int | None = None
     reason: str | None = None
+    #: per player: the sorted ids of hand cards everybody knows (``()`` = none for anybody)
+    known: tuple[tuple[int, ...], ...] = ()
+    #: per player: True once the player resigned (``()`` = nobody)
+    resigned: tuple[bool, ...] = ()
+    ply: int = 0
     _cache: dict[str, Any] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.known:
+            object.__setattr__(self, "known", tuple(() for _ in self.players))
+        if not self.resigned:
+            object.__setattr__(self, "resigned", tuple(False for _ in self.players))
+
+    # caches stay out of pickles: a pickled state holds only its fields
+    def __getstate__(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in attrs.fields(State) if f.name != "_cache"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_cache", {})
 
     # -- the contract's basic members ------------------------------------------------------
 
@@ -123,46 +217,53 @@ class State:
         return self.phase == OVER
 
     @property
+    def active_players(self) -> tuple[int, ...]:
+        """The players who have not resigned."""
+        return tuple(i for i, r in enumerate(self.resigned) if not r)
+
+    @property
     def outcome(self) -> GameOutcome | None:
-        """None until the end. Then the winner (or, in a blocked game, every player holding
-        the fewest cards) is ranked first with score 1; the others score 0 and are ranked by
-        the cards they hold (fewer is better). ``reason``: ``winning_word``, ``empty_hand``
-        or ``blocked``."""
+        """None until the end. Then the winner (or, in a blocked game, every remaining player
+        holding the fewest cards) is ranked first with score 1; the others score 0 and are
+        ranked by the cards they hold (fewer is better), players who resigned last.
+        ``reason``: ``winning_word``, ``empty_hand``, ``blocked`` or ``resigned``."""
         if self.phase != OVER:
             return None
-        sizes = [len(h) for h in self.hands]
-        keys = [(int(i == self.winner), -sizes[i]) for i in range(self.num_players)]
-        from wordgames._core.outcome import competition_ranking
+        return outcome_of(
+            [len(h) for h in self.hands], self.resigned, self.winner, self.reason or "blocked"
+        )
 
-        ranking = competition_ranking(keys)
-        scores = tuple(int(r == 1) for r in ranking)
-        return GameOutcome(scores, ranking, self.reason or "blocked")
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """What the rules score now: WordMeld counts no points during play, so all zeros
+        until the end, then the outcome's scores (1 for first place, else 0)."""
+        out = self.outcome
+        return (0,) * self.num_players if out is None else out.scores
 
-    def actor(self, action: Action) -> int | None:
-        """Who takes ``action`` here (None for chance outcomes)."""
+    def actor(self, action: object) -> int | None:
+        """Who takes ``action`` here (None for chance outcomes; the leaver for Resign)."""
+        if isinstance(action, Resign):
+            return action.player
         return None if isinstance(action, Draw) else self.current_player
 
     # -- chance --------------------------------------------------------------------------
 
-    def _pile_letters(self) -> Counter[str]:
-        cl = self.setup.deck.card_letters
-        return Counter(cl[c] for c in self.pile)
-
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """The letters the next card may show, with exact probabilities (deck order, joker
-        last); ``()`` if this is not a chance node."""
+        """Every card of the draw pile, each with probability ``1/len(pile)`` (card id
+        order); ``()`` if this is not a chance node."""
         if self.phase != DRAW:
             return ()
-        counts = self._pile_letters()
-        n = len(self.pile)
-        order = [*self.setup.deck.alphabet, JOKER]
-        return tuple((Draw(x), Fraction(counts[x], n)) for x in order if counts[x])
+        p = Fraction(1, len(self.pile))
+        return tuple((Draw(c), p) for c in self.pile)
 
     def sample_chance(self, rng: random.Random) -> Action:
-        """One chance outcome drawn with ``rng`` (same distribution as chance_outcomes)."""
+        """One chance outcome drawn with ``rng`` (same distribution as chance_outcomes).
+
+        Raises :class:`~wordgames.IllegalActionError` (``not_chance_node``) when no card is
+        to be drawn."""
         if self.phase != DRAW:
-            raise WordgamesError("sample_chance() needs a chance node")
-        return Draw(self.setup.deck.card_letters[self.pile[rng.randrange(len(self.pile))]])
+            raise IllegalActionError(NOT_CHANCE_NODE, None, "no card is being drawn now")
+        return Draw(self.pile[rng.randrange(len(self.pile))])
 
     # -- legal actions -------------------------------------------------------------------
 
@@ -176,7 +277,8 @@ class State:
         drawn), then the plays of :func:`wordgames.wordmeld.meld.find_plays` (the documented
         enumerated class; ``check``/``apply`` accept every legal rearrangement too).
         After a pile draw: every discard, and ``keep`` when allowed. After taking the discard
-        top: the plays and every discard (and ``keep`` when allowed).
+        top: the plays and every discard (and ``keep`` when allowed). ``resign`` is legal for
+        every player still in the game but never listed.
         """
         p = self.current_player
         if p is None or (player is not None and player != p):
@@ -229,90 +331,22 @@ class State:
             self._cache["plays"] = cached
         return cached
 
-    def is_legal(self, action: Action) -> bool:
-        """True if ``action`` may be applied now."""
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
+    # -- validation ----------------------------------------------------------------------
 
-    def check(self, action: Action) -> None:
+    def check(self, action: object) -> None:
         """Raise the :class:`IllegalActionError` that ``apply(action)`` would raise."""
-        self._check(action)
+        if type(action) is Play and not play_well_formed(action):
+            raise IllegalActionError(NOT_AN_ACTION, action, "not a well-formed wordmeld action")
+        super().check(action)
 
-    def _check(self, action: Action) -> PlayResult | int | None:
-        """Validate; returns the play's result, or the card id a Draw takes."""
+    def check_as(self, player: int, action: object, *, ply: int | None = None) -> Any:
+        """See :meth:`StateBase.check_as` (oversized plays are refused first, cheaply)."""
+        if type(action) is Play and not play_well_formed(action):
+            raise IllegalActionError(NOT_AN_ACTION, action, "not a well-formed wordmeld action")
+        return super().check_as(player, action, ply=ply)
 
-        def fail(code: str, message: str) -> IllegalActionError:
-            return IllegalActionError(code, action, message)
-
-        if self.phase == OVER:
-            raise fail("game_over", "the game is over")
-        if isinstance(action, Draw):
-            if self.phase != DRAW:
-                raise fail("not_chance_node", "no card is being drawn now")
-            cl = self.setup.deck.card_letters
-            for c in self.pile:
-                if cl[c] == action.letter:
-                    return c
-            raise fail("letter_not_in_pile", f"the draw pile holds no {action.letter!r} card")
-        if self.phase == DRAW:
-            raise fail("chance_node", "a card must be drawn first (chance node)")
-        if not isinstance(action, (PickPile, PickDiscard, Discard, Keep, Pass, Play)):
-            raise fail("not_an_action", f"not a WordMeld action: {action!r}")
+    def _analyze(self, action: Play) -> PlayResult:
         p = self.turn
-        if isinstance(action, PickPile):
-            if self.phase != TURN:
-                raise fail("wrong_phase", "cards are picked only at the start of a turn")
-            if not self._can_pick_pile():
-                raise fail("draw_pile_empty", "the draw pile is empty and cannot be refilled")
-            return None
-        if isinstance(action, PickDiscard):
-            if self.phase != TURN:
-                raise fail("wrong_phase", "cards are picked only at the start of a turn")
-            if not self.discard:
-                raise fail("discard_pile_empty", "the discard pile is empty")
-            return None
-        if isinstance(action, Pass):
-            if self.phase != TURN:
-                raise fail("wrong_phase", "passing is only possible at the start of a turn")
-            if self._can_pick_pile() or self.discard:
-                raise fail("must_draw", "a player who does not play must draw a card")
-            return None
-        if isinstance(action, Discard):
-            if self.phase not in (DISCARD, TOOK):
-                raise fail("wrong_phase", "discard only after drawing a card")
-            if not isinstance(action.card, int) or action.card not in self.hands[p]:
-                raise fail("card_not_in_hand", f"card {action.card} is not in the hand")
-            if (
-                self.phase == DISCARD
-                and self.rules.discard_drawn_only
-                and action.card != self.drawn
-            ):
-                raise fail("must_discard_drawn", "the discard must be the card just drawn")
-            return None
-        if isinstance(action, Keep):
-            if self.phase == DISCARD:
-                if not self.melded[p]:
-                    raise fail(
-                        "keep_before_first_word",
-                        "the drawn card may be kept only after the player's first word",
-                    )
-                return None
-            if self.phase == TOOK:
-                if not (self.rules.keep_after_discard_pick and self.melded[p]):
-                    raise fail(
-                        "keep_not_allowed",
-                        "a player who takes the discard and plays no word discards one card",
-                    )
-                return None
-            raise fail("wrong_phase", "nothing was drawn to keep")
-        # Play
-        if self.phase not in (TURN, TOOK):
-            raise fail(
-                "wrong_phase", "words are played at the start of a turn or after taking the discard"
-            )
         return analyze_play(
             self.rules,
             self.setup,
@@ -323,62 +357,203 @@ class State:
             action,
         )
 
+    def _validate(self, action: Any) -> None:
+        """WordMeld's own rules (the base class has handled the shared situations)."""
+
+        def fail(code: str, message: str) -> IllegalActionError:
+            return IllegalActionError(code, action, message)
+
+        if isinstance(action, Resign):
+            q = action.player
+            if not 0 <= q < self.num_players:
+                raise fail(INVALID_PLAYER, f"no player {short_repr(q)}")
+            if self.resigned[q]:
+                raise fail("already_resigned", f"player {q} has already left the game")
+            return
+        if isinstance(action, Draw):
+            if action.card not in self.pile:
+                raise fail("card_not_in_pile", f"card {short_repr(action.card)} is not in the pile")
+            return
+        p = self.turn
+        if isinstance(action, PickPile):
+            if self.phase != TURN:
+                raise fail("wrong_phase", "cards are picked only at the start of a turn")
+            if not self._can_pick_pile():
+                raise fail("draw_pile_empty", "the draw pile is empty and cannot be refilled")
+            return
+        if isinstance(action, PickDiscard):
+            if self.phase != TURN:
+                raise fail("wrong_phase", "cards are picked only at the start of a turn")
+            if not self.discard:
+                raise fail("discard_pile_empty", "the discard pile is empty")
+            return
+        if isinstance(action, Pass):
+            if self.phase != TURN:
+                raise fail("wrong_phase", "passing is only possible at the start of a turn")
+            if self._can_pick_pile() or self.discard:
+                raise fail("must_draw", "a player who does not play must draw a card")
+            return
+        if isinstance(action, Discard):
+            if self.phase not in (DISCARD, TOOK):
+                raise fail("wrong_phase", "discard only after drawing a card")
+            if action.card not in self.hands[p]:
+                raise fail("card_not_in_hand", f"card {short_repr(action.card)} is not in the hand")
+            if (
+                self.phase == DISCARD
+                and self.rules.discard_drawn_only
+                and action.card != self.drawn
+            ):
+                raise fail("must_discard_drawn", "the discard must be the card just drawn")
+            return
+        if isinstance(action, Keep):
+            if self.phase == DISCARD:
+                if not self.melded[p]:
+                    raise fail(
+                        "keep_before_first_word",
+                        "the drawn card may be kept only after the player's first word",
+                    )
+                return
+            if self.phase == TOOK:
+                if not (self.rules.keep_after_discard_pick and self.melded[p]):
+                    raise fail(
+                        "keep_not_allowed",
+                        "a player who takes the discard and plays no word discards one card",
+                    )
+                return
+            raise fail("wrong_phase", "nothing was drawn to keep")
+        assert isinstance(action, Play)
+        if self.phase not in (TURN, TOOK):
+            raise fail(
+                "wrong_phase", "words are played at the start of a turn or after taking the discard"
+            )
+        self._analyze(action)
+
     # -- transitions -----------------------------------------------------------------------
 
-    def apply(self, action: Action) -> State:
-        """The state after ``action`` (``self`` is unchanged)."""
-        result = self._check(action)
+    def apply(self, action: Any) -> State:
+        """The state after ``action`` (``self`` is unchanged); raises the error of
+        :meth:`check` when ``action`` is illegal."""
+        t = type(action)
+        phase = self.phase
+        ply = self.ply + 1
         p = self.turn
-        if isinstance(action, Draw):
-            assert isinstance(result, int)
-            to = self.queue[0]
-            hands = list(self.hands)
-            hands[to] = tuple(sorted((*hands[to], result)))
-            pile = tuple(c for c in self.pile if c != result)
-            drawn = result if self.after == AFTER_DISCARD else None
-            return _settle(
-                attrs.evolve(self, hands=tuple(hands), pile=pile, queue=self.queue[1:], drawn=drawn)
-            )
-        if isinstance(action, PickPile):
-            return _settle(attrs.evolve(self, phase=DRAW, queue=(p,), after=AFTER_DISCARD))
-        if isinstance(action, PickDiscard):
-            top = self.discard[-1]
-            return attrs.evolve(
-                self,
-                phase=TOOK,
-                discard=self.discard[:-1],
-                hands=_replace(self.hands, p, tuple(sorted((*self.hands[p], top)))),
-            )
-        if isinstance(action, Discard):
-            hand = tuple(c for c in self.hands[p] if c != action.card)
-            return _end_turn(
-                attrs.evolve(
-                    self,
-                    hands=_replace(self.hands, p, hand),
-                    discard=(*self.discard, action.card),
-                ),
-                played=False,
-            )
-        if isinstance(action, (Keep, Pass)):
-            return _end_turn(self, played=False)
-        assert isinstance(result, PlayResult)
-        s = attrs.evolve(
+        # fast paths: only well-typed, legal actions; everything else goes through check()
+        if t is Draw:
+            card = getattr(action, "card", None)
+            if phase == DRAW and type(card) is int and card in self.pile:
+                return self._draw(card, ply)
+        elif t is Play:
+            if phase in (TURN, TOOK) and play_well_formed(action):
+                return self._play(self._analyze(action), ply)
+        elif t is Discard:
+            card = getattr(action, "card", None)
+            if self._discard_ok(card):
+                return self._discard(card, ply)  # type: ignore[arg-type]
+        elif t is PickPile:
+            if phase == TURN and self._can_pick_pile():
+                s = _evolve(self, phase=DRAW, queue=(p,), after=AFTER_DISCARD, ply=ply)
+                return _settle(s)
+        elif t is PickDiscard and phase == TURN and self.discard:
+            return self._pick_discard(ply)
+        self.check(action)  # raises for every illegal action
+        if t is Keep or t is Pass:
+            return _end_turn(self, played=False, ply=ply)
+        if t is Resign:
+            return self._resign(action.player, ply)
+        # not reached: the fast paths above take every other legal action
+        raise AssertionError(f"unhandled legal action {action_text(action)}")
+
+    def _discard_ok(self, card: object) -> bool:
+        phase = self.phase
+        if phase != TOOK and phase != DISCARD:
+            return False
+        if type(card) is not int or card not in self.hands[self.turn]:
+            return False
+        return not (phase == DISCARD and self.rules.discard_drawn_only and card != self.drawn)
+
+    def _draw(self, card: int, ply: int) -> State:
+        to = self.queue[0]
+        hands = list(self.hands)
+        hands[to] = tuple(sorted((*hands[to], card)))
+        pile = self.pile
+        i = bisect_left(pile, card)  # the pile is sorted
+        pile = (*pile[:i], *pile[i + 1 :])
+        drawn = card if self.after == AFTER_DISCARD else None
+        return _settle(
+            _evolve(self, hands=tuple(hands), pile=pile, queue=self.queue[1:], drawn=drawn, ply=ply)
+        )
+
+    def _pick_discard(self, ply: int) -> State:
+        p = self.turn
+        top = self.discard[-1]
+        return _evolve(
+            self,
+            phase=TOOK,
+            discard=self.discard[:-1],
+            hands=_replace(self.hands, p, tuple(sorted((*self.hands[p], top)))),
+            known=_replace(self.known, p, tuple(sorted((*self.known[p], top)))),
+            ply=ply,
+        )
+
+    def _discard(self, card: int, ply: int) -> State:
+        p = self.turn
+        hand = tuple(c for c in self.hands[p] if c != card)
+        s = _evolve(
+            self,
+            hands=_replace(self.hands, p, hand),
+            discard=(*self.discard, card),
+            known=_replace(self.known, p, tuple(c for c in self.known[p] if c != card)),
+        )
+        return _end_turn(s, played=False, ply=ply)
+
+    def _play(self, result: PlayResult, ply: int) -> State:
+        p = self.turn
+        known = set(self.known[p]).difference(result.added).union(result.taken_back)
+        s = _evolve(
             self,
             hands=_replace(self.hands, p, result.hand),
             table=result.words,
             table_letters=result.letters,
             melded=_replace(self.melded, p, True),
+            known=_replace(self.known, p, tuple(sorted(known))),
+            ply=ply,
         )
         if result.wins:
-            return attrs.evolve(s, phase=OVER, winner=p, reason="winning_word", drawn=None)
-        return _settle(attrs.evolve(s, phase=DRAW, queue=(p,) * result.draws, after=AFTER_PLAYED))
+            return _evolve(s, phase=OVER, winner=p, reason="winning_word", drawn=None)
+        return _settle(_evolve(s, phase=DRAW, queue=(p,) * result.draws, after=AFTER_PLAYED))
+
+    def _resign(self, q: int, ply: int) -> State:
+        """Player ``q`` leaves: their hand leaves the game with them (it stays face down in
+        their place, never played again); their table words stay."""
+        resigned = _replace(self.resigned, q, True)
+        s = _evolve(self, resigned=resigned, queue=tuple(x for x in self.queue if x != q), ply=ply)
+        active = s.active_players
+        if len(active) == 1:
+            return _evolve(
+                s, phase=OVER, winner=active[0], reason="resigned", drawn=None, queue=(), after=""
+            )
+        if q == self.turn and (
+            self.phase in (TURN, DISCARD, TOOK)
+            or (self.phase == DRAW and self.after != AFTER_START)
+        ):
+            # the leaver's turn ends at once: pending draws are dropped, the next player goes
+            idle = 0 if self.after == AFTER_PLAYED else s.idle  # a word was played this turn
+            s = _evolve(
+                s, phase=TURN, queue=(), after="", drawn=None, turn=_next_active(s, q), idle=idle
+            )
+        elif s.phase == DRAW:
+            s = _settle(s)
+        cap = s.rules.max_idle_rounds
+        if s.phase != OVER and cap is not None and s.idle >= cap * len(active):
+            return _evolve(s, phase=OVER, reason="blocked", drawn=None, queue=(), after="")
+        return s
 
     def play_result(self, action: Play) -> PlayResult:
         """What ``action`` would do (raises IllegalActionError like ``check``)."""
-        result = self._check(action)
-        if not isinstance(result, PlayResult):
+        if type(action) is not Play:
             raise IllegalActionError("not_a_play", action, "not a play")
-        return result
+        self.check(action)
+        return self._analyze(action)
 
     # -- views, text, serialisation --------------------------------------------------------
 
@@ -403,7 +578,7 @@ class State:
     def __str__(self) -> str:
         cl = self.setup.deck.card_letters
         letters = dict(self.table_letters)
-        head = f"WordMeld [{self.phase}]"
+        head = f"WordMeld [{self.phase}] ply {self.ply}"
         if self.phase == OVER:
             out = self.outcome
             assert out is not None
@@ -424,8 +599,11 @@ class State:
         lines.append("table: " + ("  ".join(words) if words else "-"))
         for i, name in enumerate(self.players):
             mark = "*" if i == self.current_player else " "
-            cards = " ".join(f"{cl[c]}{c}" for c in self.hands[i])
+            known = set(self.known[i])
+            cards = " ".join(f"{cl[c]}{c}{'!' if c in known else ''}" for c in self.hands[i])
             first = "" if self.melded[i] else " (no word yet)"
+            if self.resigned[i]:
+                first += " (resigned)"
             lines.append(f"{mark}{name}{first}: {cards}")
         return "\n".join(lines)
 
@@ -433,7 +611,7 @@ class State:
         """JSON-safe, versioned form."""
         return {
             "game": "wordmeld",
-            "version": 1,
+            "version": STATE_VERSION,
             "rules": self.rules.to_dict(),
             "setup": self.setup.to_dict(),
             "players": list(self.players),
@@ -451,22 +629,45 @@ class State:
             "idle": self.idle,
             "winner": self.winner,
             "reason": self.reason,
+            "known": [list(k) for k in self.known],
+            "resigned": list(self.resigned),
+            "ply": self.ply,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Load and validate :meth:`to_dict` output (:class:`InvalidStateError` on any bad
-        or impossible data)."""
-        try:
-            return _from_dict(data)
-        except InvalidStateError:
-            raise
-        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-            raise InvalidStateError(f"malformed wordmeld state: {exc!r}") from None
+        or impossible data, and nothing else)."""
+        return _from_dict(data)
+
+
+State._parse_text = staticmethod(parse_action)
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(State) if f.init)
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_values = operator.attrgetter(*_FIELDS)
+
+
+def _evolve(s: State, **changes: Any) -> State:
+    """``attrs.evolve`` for the hot paths (the same result, a fraction of the cost)."""
+    values = list(_values(s))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return State(*values)
 
 
 def _replace(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*seq[:i], value, *seq[i + 1 :])
+
+
+def _next_active(s: State, p: int) -> int:
+    n = s.num_players
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if not s.resigned[q]:
+            return q
+    return p  # pragma: no cover - a game with nobody left is over
 
 
 def _settle(s: State) -> State:
@@ -475,52 +676,64 @@ def _settle(s: State) -> State:
     while s.phase == DRAW:
         if s.queue and not s.pile:
             if len(s.discard) >= 2:
-                s = attrs.evolve(s, pile=tuple(sorted(s.discard[:-1])), discard=s.discard[-1:])
+                s = _evolve(s, pile=tuple(sorted(s.discard[:-1])), discard=s.discard[-1:])
             else:
-                s = attrs.evolve(s, queue=())
+                s = _evolve(s, queue=())
         if s.queue:
             return s
         if s.after == AFTER_START:
-            return attrs.evolve(s, phase=TURN, after="", turn=0, drawn=None)
+            first = 0 if not s.resigned[0] else _next_active(s, 0)
+            return _evolve(s, phase=TURN, after="", turn=first, drawn=None)
         if s.after == AFTER_DISCARD:
             if s.drawn is None:  # nothing could be drawn after all
-                return _end_turn(attrs.evolve(s, phase=TURN, after=""), played=False)
-            return attrs.evolve(s, phase=DISCARD, after="")
-        return _end_turn(attrs.evolve(s, phase=TURN, after=""), played=True)
+                return _end_turn(_evolve(s, phase=TURN, after=""), played=False, ply=s.ply)
+            return _evolve(s, phase=DISCARD, after="")
+        return _end_turn(_evolve(s, phase=TURN, after=""), played=True, ply=s.ply)
     return s
 
 
-def _end_turn(s: State, *, played: bool) -> State:
+def _end_turn(s: State, *, played: bool, ply: int) -> State:
     p = s.turn
     if not s.hands[p]:
-        return attrs.evolve(s, phase=OVER, winner=p, reason="empty_hand", drawn=None)
+        return _evolve(s, phase=OVER, winner=p, reason="empty_hand", drawn=None, ply=ply)
     idle = 0 if played else s.idle + 1
     cap = s.rules.max_idle_rounds
-    if cap is not None and idle >= cap * s.num_players:
-        return attrs.evolve(s, phase=OVER, idle=idle, reason="blocked", drawn=None)
-    return attrs.evolve(
-        s, phase=TURN, turn=(p + 1) % s.num_players, idle=idle, drawn=None, after=""
-    )
+    if cap is not None and idle >= cap * (s.num_players - sum(s.resigned)):
+        return _evolve(s, phase=OVER, idle=idle, reason="blocked", drawn=None, ply=ply)
+    return _evolve(s, phase=TURN, turn=_next_active(s, p), idle=idle, drawn=None, after="", ply=ply)
 
 
-def _int_list(v: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(v, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) for x in v
-    ):
+def _int_list(v: Any, what: str, limit: int) -> tuple[int, ...]:
+    """A JSON list of at most ``limit`` ints (the length is checked before the items)."""
+    if not isinstance(v, list):
+        raise InvalidStateError(f"{what} must be a list of integers")
+    if len(v) > limit:
+        raise InvalidStateError(f"{what} has {len(v)} entries (at most {limit})")
+    if not all(type(x) is int for x in v):
         raise InvalidStateError(f"{what} must be a list of integers")
     return tuple(v)
 
 
+def _bool_list(v: Any, what: str, n: int) -> tuple[bool, ...]:
+    if not isinstance(v, list) or len(v) != n or not all(type(x) is bool for x in v):
+        raise InvalidStateError(f"{what} must be one true/false per player")
+    return tuple(v)
+
+
+@guarded_loader
 def _from_dict(data: Any) -> State:
-    d: Mapping[str, Any] = check_header(data, "wordmeld", "state", 1)
+    d: Mapping[str, Any] = check_header(data, "wordmeld", "state", STATE_VERSION)
     rules = Rules.from_dict(get_map(d, "rules"))
     setup = Setup.from_dict(get_map(d, "setup"))
     deck = setup.deck
+    size = deck.size
     cl = deck.card_letters
     players = get_list(d, "players")
-    if not all(isinstance(x, str) and x.strip() for x in players) or len(set(players)) != len(
-        players
-    ):
+    if len(players) > rules.max_players:
+        raise InvalidStateError(f"{len(players)} players is outside the rules' range")
+    if not all(isinstance(x, str) and x.strip() and len(x) <= 200 for x in players) or len(
+        set(players)
+    ) != len(players):
         raise InvalidStateError("players must be distinct non-empty names")
     n = len(players)
     if not rules.min_players <= n <= rules.max_players:
@@ -528,23 +741,27 @@ def _from_dict(data: Any) -> State:
     hands_raw = get_list(d, "hands")
     if len(hands_raw) != n:
         raise InvalidStateError("one hand per player expected")
-    hands = tuple(_int_list(h, "a hand") for h in hands_raw)
-    pile = _int_list(get_list(d, "pile"), "pile")
-    discard = _int_list(get_list(d, "discard"), "discard")
+    hands = tuple(_int_list(h, "a hand", size) for h in hands_raw)
+    pile = _int_list(get_list(d, "pile"), "pile", size)
+    discard = _int_list(get_list(d, "discard"), "discard", size)
     table_raw = get_list(d, "table")
-    table = tuple(_int_list(w, "a table word") for w in table_raw)
+    if len(table_raw) > size:
+        raise InvalidStateError("more table words than cards")
+    table = tuple(_int_list(w, "a table word", size) for w in table_raw)
     for seq, what in [*((h, "hand") for h in hands), (pile, "pile")]:
         if list(seq) != sorted(set(seq)):
             raise InvalidStateError(f"a {what} must be sorted without repeats")
     every = [c for h in hands for c in h] + list(pile) + list(discard)
     every += [c for w in table for c in w]
-    if sorted(every) != list(range(deck.size)):
+    if len(every) != size or sorted(every) != list(range(size)):
         raise InvalidStateError(
             "cards are not conserved: every card id must be in exactly one place"
         )
     if any(not w for w in table):
         raise InvalidStateError("a table word is empty")
     letters_raw = get_list(d, "table_letters")
+    if len(letters_raw) > size:
+        raise InvalidStateError("more joker letters than cards")
     letters: list[tuple[int, str]] = []
     on_table = {c for w in table for c in w}
     alphabet = set(deck.alphabet)
@@ -552,11 +769,10 @@ def _from_dict(data: Any) -> State:
         if not (
             isinstance(item, list)
             and len(item) == 2
-            and isinstance(item[0], int)
-            and not isinstance(item[0], bool)
+            and type(item[0]) is int
             and isinstance(item[1], str)
         ):
-            raise InvalidStateError(f"bad table letter entry {item!r}")
+            raise InvalidStateError(f"bad table letter entry {short_repr(item)}")
         letters.append((item[0], item[1]))
     if [c for c, _ in letters] != sorted({c for c, _ in letters}):
         raise InvalidStateError("table letters must be sorted by card, one per card")
@@ -569,24 +785,31 @@ def _from_dict(data: Any) -> State:
     for w in table:
         if not setup.is_word(word_text(w, cl, letter_of)):
             raise InvalidStateError(f"table word {word_text(w, cl, letter_of)} is not valid")
-    melded_raw = get_list(d, "melded")
-    if len(melded_raw) != n or not all(isinstance(x, bool) for x in melded_raw):
-        raise InvalidStateError("melded must be one bool per player")
+    melded = _bool_list(get_list(d, "melded"), "melded", n)
+    resigned = _bool_list(get_list(d, "resigned"), "resigned", n)
+    active = n - sum(resigned)
+    known_raw = get_list(d, "known")
+    if len(known_raw) != n:
+        raise InvalidStateError("known cards: one list per player expected")
+    known = tuple(_int_list(k, "known cards", size) for k in known_raw)
+    for k, h in zip(known, hands, strict=True):
+        if list(k) != sorted(set(k)) or not set(k) <= set(h):
+            raise InvalidStateError("known cards must be sorted cards of that player's hand")
     phase = get_str(d, "phase")
     if phase not in PHASES:
-        raise InvalidStateError(f"unknown phase {phase!r}")
+        raise InvalidStateError(f"unknown phase {short_repr(phase)}")
     turn = get_int(d, "turn", 0, n - 1)
-    queue = _int_list(get_list(d, "queue"), "queue")
-    if any(not 0 <= q < n for q in queue):
-        raise InvalidStateError("queue names a player out of range")
+    queue = _int_list(get_list(d, "queue"), "queue", max(size, n * rules.hand_size))
+    if any(not 0 <= q < n or resigned[q] for q in queue):
+        raise InvalidStateError("queue names a player out of range or out of the game")
     after = get_str(d, "after")
-    drawn = get_opt_int(d, "drawn", 0, deck.size - 1)
+    drawn = get_opt_int(d, "drawn", 0, size - 1)
     idle = get_int(d, "idle", 0, 10**6)
     winner = get_opt_int(d, "winner", 0, n - 1)
-    reason_raw = d.get("reason", 0)
-    if reason_raw is not None and reason_raw not in REASONS:
-        raise InvalidStateError(f"bad reason {reason_raw!r}")
-    reason: str | None = reason_raw
+    reason = d.get("reason")
+    if reason is not None and reason not in REASONS:
+        raise InvalidStateError(f"bad reason {short_repr(reason)}")
+    ply = get_ply(d)
     cap = rules.max_idle_rounds
     if cap is not None and idle > cap * n:
         raise InvalidStateError("idle turn count beyond the rules' cap")
@@ -596,34 +819,45 @@ def _from_dict(data: Any) -> State:
             raise InvalidStateError("a draw phase needs pending draws, a pile and a follow-up")
     elif queue or after:
         raise InvalidStateError("pending draws outside the draw phase")
-    if phase == DRAW and after == AFTER_START and any(melded_raw):
+    if phase == DRAW and after == AFTER_START and any(melded):
         raise InvalidStateError("nobody has played during the deal")
     if phase == DRAW and after == AFTER_DISCARD and queue != (turn,):
         raise InvalidStateError("a pile draw goes to the player on turn")
     if phase == DRAW and after == AFTER_PLAYED and set(queue) != {turn}:
         raise InvalidStateError("draws after a play go to the player on turn")
-    if drawn is not None and (phase != DISCARD or drawn not in hands[turn]):
-        raise InvalidStateError("drawn card only in the discard phase, in the player's hand")
+    if drawn is not None and (phase != DISCARD or drawn not in hands[turn] or drawn in known[turn]):
+        raise InvalidStateError("drawn card only in the discard phase, hidden in the player's hand")
     if phase == DISCARD and drawn is None:
         raise InvalidStateError("the discard phase needs the drawn card")
     if (phase == OVER) != (reason is not None):
         raise InvalidStateError("reason is set exactly when the game is over")
-    if winner is not None and reason not in ("winning_word", "empty_hand"):
+    if winner is not None and reason not in ("winning_word", "empty_hand", "resigned"):
         raise InvalidStateError("a winner needs a winning reason")
-    if reason in ("winning_word", "empty_hand") and winner is None:
+    if reason in ("winning_word", "empty_hand", "resigned") and winner is None:
         raise InvalidStateError("this end needs a winner")
     if reason == "empty_hand" and winner is not None and hands[winner]:
         raise InvalidStateError("an empty-hand winner holds no cards")
-    if reason == "blocked" and (cap is None or idle < cap * n):
+    if reason == "resigned" and (active != 1 or winner is None or resigned[winner]):
+        raise InvalidStateError("a game ends by resignation when one player is left: the winner")
+    if phase != OVER and active < 2:
+        raise InvalidStateError("a game goes on only while two players are in it")
+    if winner is not None and resigned[winner]:
+        raise InvalidStateError("a player who resigned cannot win")
+    if reason == "blocked" and (cap is None or idle < cap * active):
         raise InvalidStateError("a blocked end needs the idle cap reached")
-    if phase != OVER and cap is not None and idle >= cap * n:
+    if phase != OVER and cap is not None and idle >= cap * active:
         raise InvalidStateError("idle cap reached but the game goes on")
+    on_turn = phase in (TURN, DISCARD, TOOK) or (phase == DRAW and after != AFTER_START)
+    if on_turn and resigned[turn]:
+        raise InvalidStateError("the player on turn has resigned")
     if phase in (TURN, DISCARD, TOOK) and not hands[turn]:
         raise InvalidStateError("the player on turn holds no cards")
-    if phase != OVER and table and not any(melded_raw):
+    if phase != OVER and table and not any(melded):
         raise InvalidStateError("words on the table but nobody has played")
-    if len(hands) and sum(len(h) for h in hands) > deck.size:
-        raise InvalidStateError("too many cards in hands")
+    # every card out of the pile was drawn (one action each) and every discard discarded
+    lower = size - len(pile) + len(discard)
+    if ply < lower:
+        raise InvalidStateError(f"ply {ply} is below the {lower} actions this position needs")
     return State(
         rules,
         setup,
@@ -633,7 +867,7 @@ def _from_dict(data: Any) -> State:
         discard,
         table,
         tuple(letters),
-        tuple(melded_raw),
+        melded,
         phase,
         turn,
         queue,
@@ -642,4 +876,7 @@ def _from_dict(data: Any) -> State:
         idle,
         winner,
         reason,
+        known,
+        resigned,
+        ply,
     )

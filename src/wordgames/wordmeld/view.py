@@ -5,44 +5,51 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
+from wordgames._core.contract import ViewBase
 from wordgames._core.errors import InvalidStateError
 from wordgames._core.serial import (
     check_header,
-    get_bool,
     get_int,
     get_list,
     get_map,
     get_opt_int,
+    get_ply,
     get_str,
+    guarded_loader,
 )
 from wordgames.wordmeld.actions import Action
 from wordgames.wordmeld.meld import MeldOption
 from wordgames.wordmeld.rules import Rules
 from wordgames.wordmeld.setup import Setup
-from wordgames.wordmeld.state import DISCARD, State
+from wordgames.wordmeld.state import (
+    DISCARD,
+    OVER,
+    STATE_VERSION,
+    State,
+    outcome_of,
+)
 
 __all__ = ["View"]
 
-
-def _ints(v: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(v, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) for x in v
-    ):
-        raise InvalidStateError(f"{what} must be a list of integers")
-    return tuple(v)
+_ACTING = ("turn", "discard", "took")
 
 
 @attrs.frozen
-class View:
-    """A player's view: their own ``hand`` (None for a spectator), every hand's size, the
-    public table, the draw pile's size and the discard pile's top card and size.
+class View(ViewBase):
+    """A player's view: their own ``hand`` (None for a spectator), every hand's size and the
+    cards each hand is ``known`` to hold, the public table, the draw pile's size and the whole
+    discard pile (every card in it was discarded face up).
 
     ``drawn`` (the card just drawn from the pile) is shown only to the player who drew it.
+    Card ids carry no hidden information: every draw takes a uniformly random card of the
+    pile, so the ids of unseen cards are equally likely to be anywhere unseen.
     """
+
+    GAME: ClassVar[str] = "wordmeld"
 
     viewer: int | None
     rules: Rules
@@ -50,11 +57,12 @@ class View:
     players: tuple[str, ...]
     hand: tuple[int, ...] | None
     hand_sizes: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    resigned: tuple[bool, ...]
     table: tuple[tuple[int, ...], ...]
     table_letters: tuple[tuple[int, str], ...]
     pile_size: int
-    discard_top: int | None
-    discard_size: int
+    discard: tuple[int, ...]
     melded: tuple[bool, ...]
     phase: str
     turn: int
@@ -64,12 +72,21 @@ class View:
     idle: int
     winner: int | None
     reason: str | None
+    ply: int
     _cache: dict[str, State] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in attrs.fields(View) if f.name != "_cache"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_cache", {})
 
     @classmethod
     def of(cls, state: State, viewer: int | None) -> View:
         """The view of ``state`` for ``viewer``."""
-        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < state.num_players):
+        if viewer is not None and not (type(viewer) is int and 0 <= viewer < state.num_players):
             raise ValueError(f"no player {viewer!r}")
         return cls(
             viewer,
@@ -78,11 +95,12 @@ class View:
             state.players,
             None if viewer is None else state.hands[viewer],
             tuple(len(h) for h in state.hands),
+            state.known,
+            state.resigned,
             state.table,
             state.table_letters,
             len(state.pile),
-            state.discard[-1] if state.discard else None,
-            len(state.discard),
+            state.discard,
             state.melded,
             state.phase,
             state.turn,
@@ -92,27 +110,59 @@ class View:
             state.idle,
             state.winner,
             state.reason,
+            state.ply,
         )
+
+    # -- the common members ----------------------------------------------------------------
 
     @property
     def num_players(self) -> int:
         """Number of players."""
         return len(self.players)
 
+    @property
+    def current_player(self) -> int | None:
+        """The player to act (None at chance nodes and at the end)."""
+        return self.turn if self.phase in _ACTING else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The state's ``scores``: zeros until the end, then the outcome's scores."""
+        if self.phase != OVER:
+            return (0,) * self.num_players
+        return outcome_of(self.hand_sizes, self.resigned, self.winner, self.reason or "").scores
+
+    @property
+    def discard_top(self) -> int | None:
+        """The discard pile's top card (the one ``pick discard`` takes), or None."""
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def discard_size(self) -> int:
+        """Cards on the discard pile."""
+        return len(self.discard)
+
+    @property
     def unseen(self) -> Counter[str]:
-        """Letters (``*`` for jokers) of the cards the viewer cannot see: other hands, the
-        draw pile and the discard pile below its top card."""
-        return Counter(self.setup.deck.card_letters[c] for c in self._unseen_ids())
+        """A fresh multiset of the letters (``*`` for jokers) of the cards the viewer cannot
+        see: the draw pile and the other hands' cards that are not known."""
+        cl = self.setup.deck.card_letters
+        return Counter(cl[c] for c in self._unseen_ids())
 
     def _unseen_ids(self) -> list[int]:
-        known = set(self.hand or ())
-        known.update(c for w in self.table for c in w)
-        if self.discard_top is not None:
-            known.add(self.discard_top)
-        return [c for c in range(self.setup.deck.size) if c not in known]
+        seen = set(self.hand or ())
+        seen.update(c for w in self.table for c in w)
+        seen.update(self.discard)
+        for k in self.known:
+            seen.update(k)
+        return [c for c in range(self.setup.deck.size) if c not in seen]
+
+    # -- determinisation -------------------------------------------------------------------
 
     def sample_state(self, rng: random.Random) -> State:
-        """A full state consistent with this view (hidden cards dealt at random)."""
+        """A full state consistent with this view, every consistent state equally likely:
+        the unseen cards are dealt at random to the other hands (beside the cards they are
+        known to hold) and the draw pile."""
         unseen = self._unseen_ids()
         rng.shuffle(unseen)
         hands: list[tuple[int, ...]] = []
@@ -120,25 +170,23 @@ class View:
         for i, size in enumerate(self.hand_sizes):
             if i == self.viewer and self.hand is not None:
                 hands.append(self.hand)
-            else:
-                hands.append(tuple(sorted(unseen[pos : pos + size])))
-                pos += size
-        below = self.discard_size - (1 if self.discard_top is not None else 0)
-        discard = unseen[pos : pos + below]
-        pos += below
-        if self.discard_top is not None:
-            discard.append(self.discard_top)
+                continue
+            k = size - len(self.known[i])
+            hands.append(tuple(sorted((*self.known[i], *unseen[pos : pos + k]))))
+            pos += k
         pile = tuple(sorted(unseen[pos:]))
         drawn = self.drawn
         if self.phase == DISCARD and drawn is None:
-            drawn = rng.choice(hands[self.turn])
+            known = set(self.known[self.turn])
+            hidden = [c for c in hands[self.turn] if c not in known]
+            drawn = hidden[rng.randrange(len(hidden))]
         return State(
             self.rules,
             self.setup,
             self.players,
             tuple(hands),
             pile,
-            tuple(discard),
+            self.discard,
             self.table,
             self.table_letters,
             self.melded,
@@ -150,6 +198,9 @@ class View:
             self.idle,
             self.winner,
             self.reason,
+            self.known,
+            self.resigned,
+            self.ply,
         )
 
     def _proxy(self) -> State:
@@ -172,28 +223,26 @@ class View:
             return ()
         return self._proxy().play_options()
 
-    @property
-    def current_player(self) -> int | None:
-        """The player to act (None at chance nodes and at the end)."""
-        return self.turn if self.phase in ("turn", "discard", "took") else None
+    # -- JSON ------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
         return {
             "game": "wordmeld",
             "kind": "view",
-            "version": 1,
+            "version": STATE_VERSION,
             "viewer": self.viewer,
             "rules": self.rules.to_dict(),
             "setup": self.setup.to_dict(),
             "players": list(self.players),
             "hand": None if self.hand is None else list(self.hand),
             "hand_sizes": list(self.hand_sizes),
+            "known": [list(k) for k in self.known],
+            "resigned": list(self.resigned),
             "table": [list(w) for w in self.table],
             "table_letters": [[c, s] for c, s in self.table_letters],
             "pile_size": self.pile_size,
-            "discard_top": self.discard_top,
-            "discard_size": self.discard_size,
+            "discard": list(self.discard),
             "melded": list(self.melded),
             "phase": self.phase,
             "turn": self.turn,
@@ -203,61 +252,95 @@ class View:
             "idle": self.idle,
             "winner": self.winner,
             "reason": self.reason,
+            "ply": self.ply,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> View:
         """Read :meth:`to_dict` output. The view is checked by rebuilding a consistent
-        state from it (:class:`InvalidStateError` on bad data)."""
-        try:
-            d: Mapping[str, Any] = check_header(data, "wordmeld", "view", 1)
-            players = tuple(get_list(d, "players"))
-            n = len(players)
-            viewer = get_opt_int(d, "viewer", 0, max(0, n - 1))
-            raw_hand = d.get("hand")
-            hand = None if raw_hand is None else _ints(raw_hand, "hand")
-            if (hand is None) != (viewer is None):
-                raise InvalidStateError("a player's view has their hand, a spectator's none")
-            letters = []
-            for item in get_list(d, "table_letters"):
-                if not (isinstance(item, list) and len(item) == 2):
-                    raise InvalidStateError("bad table letter")
-                letters.append((item[0], item[1]))
-            reason = d.get("reason")
-            if reason is not None and not isinstance(reason, str):
-                raise InvalidStateError("bad reason")
-            view = cls(
-                viewer,
-                Rules.from_dict(get_map(d, "rules")),
-                Setup.from_dict(get_map(d, "setup")),
-                players,
-                hand,
-                _ints(get_list(d, "hand_sizes"), "hand_sizes"),
-                tuple(_ints(w, "table word") for w in get_list(d, "table")),
-                tuple(letters),
-                get_int(d, "pile_size", 0, 10**6),
-                get_opt_int(d, "discard_top", 0, 10**6),
-                get_int(d, "discard_size", 0, 10**6),
-                tuple(get_bool({"b": b}, "b") for b in get_list(d, "melded")),
-                get_str(d, "phase"),
-                get_int(d, "turn", 0, 10**6),
-                _ints(get_list(d, "queue"), "queue"),
-                get_str(d, "after"),
-                get_opt_int(d, "drawn", 0, 10**6),
-                get_int(d, "idle", 0, 10**6),
-                get_opt_int(d, "winner", 0, 10**6),
-                reason,
-            )
-            if len(view.hand_sizes) != n or (
-                hand is not None and len(hand) != view.hand_sizes[viewer or 0]
-            ):
-                raise InvalidStateError("hand sizes do not match")
-            if (view.discard_top is None) != (view.discard_size == 0):
-                raise InvalidStateError("discard top and size disagree")
-            # a consistent state must exist
-            State.from_dict(view.sample_state(random.Random(0)).to_dict())
-            return view
-        except InvalidStateError:
-            raise
-        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-            raise InvalidStateError(f"malformed wordmeld view: {exc!r}") from None
+        state from it (:class:`InvalidStateError` on bad data, and nothing else)."""
+        return _view_from_dict(data)
+
+
+def _ints(v: Any, what: str, limit: int) -> tuple[int, ...]:
+    if not isinstance(v, list) or len(v) > limit or not all(type(x) is int for x in v):
+        raise InvalidStateError(f"{what} must be a list of at most {limit} integers")
+    return tuple(v)
+
+
+def _bools(v: Any, what: str, n: int) -> tuple[bool, ...]:
+    if not isinstance(v, list) or len(v) != n or not all(type(x) is bool for x in v):
+        raise InvalidStateError(f"{what} must be one true/false per player")
+    return tuple(v)
+
+
+@guarded_loader
+def _view_from_dict(data: Any) -> View:
+    d: Mapping[str, Any] = check_header(data, "wordmeld", "view", STATE_VERSION)
+    rules = Rules.from_dict(get_map(d, "rules"))
+    setup = Setup.from_dict(get_map(d, "setup"))
+    size = setup.deck.size
+    players = get_list(d, "players")
+    if len(players) > rules.max_players or not all(isinstance(x, str) for x in players):
+        raise InvalidStateError("players must be a short list of names")
+    n = len(players)
+    viewer = get_opt_int(d, "viewer", 0, max(0, n - 1))
+    raw_hand = d.get("hand")
+    hand = None if raw_hand is None else _ints(raw_hand, "hand", size)
+    if (hand is None) != (viewer is None):
+        raise InvalidStateError("a player's view has their hand, a spectator's none")
+    known_raw = get_list(d, "known")
+    if len(known_raw) != n:
+        raise InvalidStateError("known cards: one list per player expected")
+    table_raw = get_list(d, "table")
+    if len(table_raw) > size:
+        raise InvalidStateError("more table words than cards")
+    letters_raw = get_list(d, "table_letters")
+    if len(letters_raw) > size:
+        raise InvalidStateError("more joker letters than cards")
+    letters = []
+    for item in letters_raw:
+        if not (isinstance(item, list) and len(item) == 2):
+            raise InvalidStateError("bad table letter")
+        letters.append((item[0], item[1]))
+    reason = d.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise InvalidStateError("bad reason")
+    view = View(
+        viewer,
+        rules,
+        setup,
+        tuple(players),
+        hand,
+        _ints(get_list(d, "hand_sizes"), "hand_sizes", n),
+        tuple(_ints(k, "known cards", size) for k in known_raw),
+        _bools(get_list(d, "resigned"), "resigned", n),
+        tuple(_ints(w, "table word", size) for w in table_raw),
+        tuple(letters),
+        get_int(d, "pile_size", 0, size),
+        _ints(get_list(d, "discard"), "discard", size),
+        _bools(get_list(d, "melded"), "melded", n),
+        get_str(d, "phase"),
+        get_int(d, "turn", 0, max(0, n - 1)),
+        _ints(get_list(d, "queue"), "queue", max(size, n * rules.hand_size)),
+        get_str(d, "after"),
+        get_opt_int(d, "drawn", 0, size),
+        get_int(d, "idle", 0, 10**6),
+        get_opt_int(d, "winner", 0, max(0, n - 1)),
+        reason,
+        get_ply(d),
+    )
+    if len(view.hand_sizes) != n or (
+        hand is not None and len(hand) != view.hand_sizes[viewer or 0]
+    ):
+        raise InvalidStateError("hand sizes do not match")
+    if any(len(k) > s for k, s in zip(view.known, view.hand_sizes, strict=True)):
+        raise InvalidStateError("more known cards than cards in a hand")
+    if sum(view.hand_sizes) + view.pile_size + len(view.discard) > size:
+        raise InvalidStateError("more cards than the deck holds")
+    # a consistent state must exist (State.from_dict checks every invariant)
+    state = view.sample_state(random.Random(0))
+    State.from_dict(state.to_dict())
+    if state.view(viewer) != view:
+        raise InvalidStateError("the view is not the view of any consistent state")
+    return view
