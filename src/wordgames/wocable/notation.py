@@ -80,8 +80,9 @@ MAX_GCG_TEXT = 100_000
 MAX_GCG_LINES = 1_000
 #: the longest ``#wocable-rules`` pragma (characters)
 _MAX_PRAGMA = 2_000
-#: actions applied over all reconstruction attempts before from_gcg gives up
-_WORK_BUDGET = 60_000
+#: work (actions applied plus pending needs scanned while choosing draws) over all
+#: reconstruction attempts before from_gcg gives up; a real game takes a few thousand
+_WORK_BUDGET = 400_000
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 _RUN = re.compile(r"[0-9]+", re.ASCII)
@@ -514,6 +515,7 @@ def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
 
         def outstanding(st: State, q: int) -> tuple[Counter[int], dict[int, int]]:
             """Tiles q still has to receive, and when q first needs each of them."""
+            spend(len(needs[q]) - cursor[q])
             tot = Counter[int]()
             first: dict[int, int] = {}
             held = Counter(st.racks[q])
@@ -563,8 +565,8 @@ def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
             )
             return _draw(st, best)
 
-        def spend() -> None:
-            budget[0] -= 1
+        def spend(work: int = 1) -> None:
+            budget[0] -= work
             if budget[0] < 0:
                 raise InvalidStateError("the GCG game takes too much work to reconstruct")
 
