@@ -145,11 +145,11 @@ def test_shared_codes(opened: State) -> None:
     [
         Draw(tile=False),  # type: ignore[arg-type]
         Draw(tile=("E",)),  # type: ignore[arg-type]
-        Resign(True),  # type: ignore[arg-type]
+        Resign(True),
         Resign(10**100),
         Timeout("0"),  # type: ignore[arg-type]
         Place(7, 6, 1, "CAT"),  # type: ignore[arg-type]
-        Place(True, 6, True, "CAT"),  # type: ignore[arg-type]
+        Place(True, 6, True, "CAT"),
         Place(7, 6, True, ["C", "A", "T"]),  # type: ignore[arg-type]
         Place(7.0, 6, True, "CAT"),  # type: ignore[arg-type]
         [1, 2],

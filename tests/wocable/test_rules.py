@@ -26,7 +26,7 @@ from wordgames.wocable.rules import layout, tile_set
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 
 
-def deal(state: State, racks: list[str]) -> State:
+def deal(state: State, racks: list[str] | list[list[str]]) -> State:
     """Resolve the opening deal so that the players get exactly ``racks``."""
     for rack in racks:
         for tok in rack:
