@@ -515,3 +515,19 @@ def test_gcg_round_trip_keeps_ply() -> None:
     rec = wordgames.play(new_game(2), [bots.GreedyBot()] * 2, random.Random(4))
     back = from_gcg(to_gcg(rec))
     assert back.replay().ply == len(back.actions)
+
+
+def test_frontend_helpers_refuse_junk(opened: State) -> None:
+    s = opened.apply(parse_action("8G CAT"))
+    while s.is_chance_node:
+        s = s.apply(s.sample_chance(random.Random(0)))
+    assert s.at("h8") == s.at("H8") == "A"
+    for bad in ("A0", "P1", "A16", "٣", "", "H"):
+        with pytest.raises(ValueError, match="not a square"):
+            s.at(bad)
+    assert code_of(s.normalize, Place(7, 6, 1, "CAT")) == "not_an_action"  # type: ignore[arg-type]
+    assert code_of(s.normalize, "8G CAT") == "not_an_action"  # type: ignore[arg-type]
+    assert s.place_tiles([("i7", "A"), ("I9", "E")]) == Place(6, 8, False, "A.E")
+    for junk in ([("H8", ["A"])], [("H٣", "A")], [["H8", "A", "B"]], [("Z99", "A")], [(1, "A")]):
+        assert code_of(s.place_tiles, junk) in ("off_board", "unknown_tile")
+    assert code_of(s.place_tiles, iter(lambda: ("A1", "E"), None)) == "not_in_one_line"

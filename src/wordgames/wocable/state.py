@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from itertools import islice
 from typing import Any, ClassVar
 
 import attrs
 
-from wordgames._core.contract import INVALID_PLAYER, NOT_CHANCE_NODE, StateBase
+from wordgames._core.contract import (
+    INVALID_PLAYER,
+    NOT_AN_ACTION,
+    NOT_CHANCE_NODE,
+    StateBase,
+    well_typed,
+)
 from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import (
@@ -58,6 +66,7 @@ VERSION = 1
 PHASES = ("deal", "draw", "play", "over")
 END_REASONS = ("played_out", "passes", "resigned", "timeout")
 MAX_SCORE = 100_000
+_SQUARE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 
 def default_lexicon(rules: Rules) -> Lexicon:
@@ -240,10 +249,14 @@ class State(StateBase):
         return board_rows(self._tiles, self.board)
 
     def at(self, square: str) -> str | None:
-        """The tile on ``square`` (e.g. ``"H8"``), lowercase for a blank, None if empty."""
+        """The tile on ``square`` (e.g. ``"H8"``, either case), lowercase for a blank, None if
+        empty; ValueError for a square that is not on the board."""
         size = self._tiles.size
-        col = ord(square[0]) - ord("A")
-        row = int(square[1:]) - 1
+        m = _SQUARE.match(square) if isinstance(square, str) else None
+        col = ord(m.group(1).upper()) - ord("A") if m else -1
+        row = int(m.group(2)) - 1 if m else -1
+        if not (0 <= row < size and 0 <= col < size):
+            raise ValueError(f"{short_repr(square)} is not a square of the board")
         v = self.board[row * size + col]
         return None if v < 0 else self._tiles.cell_text(v).strip("[]")
 
@@ -582,7 +595,10 @@ class State(StateBase):
     def normalize(self, action: Place) -> Place:
         """The legal notation of the tiles ``action`` places (e.g. ``8I AT`` next to a C on H8
         becomes ``8H .AT``; a one-tile move gets its canonical direction). Raises
-        IllegalActionError for shapes that cannot be read."""
+        IllegalActionError for shapes that cannot be read (``not_an_action`` for anything
+        but a well-typed Place)."""
+        if not isinstance(action, Place) or not well_typed(action):
+            raise IllegalActionError(NOT_AN_ACTION, action, "not a well-formed Place")
         t = self._tiles
         size = t.size
         try:
@@ -612,22 +628,27 @@ class State(StateBase):
         """The Place action for tiles given as ``(square, letter)`` pairs, e.g.
         ``[("H8", "C"), ("I8", "a")]`` (lowercase = blank). IllegalActionError with code
         ``not_in_one_line``, ``gap``, ``square_occupied``, ``off_board`` or ``unknown_tile``
-        when the tiles do not describe one word's placement."""
+        when the tiles do not describe one word's placement (squares in either case)."""
         t = self._tiles
         size = t.size
         placed = []
-        pairs = list(tiles)
-        for sq_name, letter in pairs:
-            try:
-                col = ord(sq_name[0]) - ord("A")
-                row = int(sq_name[1:]) - 1
-            except (ValueError, IndexError, TypeError):
-                raise IllegalActionError("off_board", pairs, f"bad square {sq_name!r}") from None
+        pairs = list(islice(tiles, size + 1))
+        if len(pairs) > size:
+            raise IllegalActionError("not_in_one_line", pairs, f"more than {size} tiles")
+        for pair in pairs:
+            sq_name, letter = pair if isinstance(pair, tuple) and len(pair) == 2 else ("", "")
+            m = _SQUARE.match(sq_name) if isinstance(sq_name, str) else None
+            if m is None:
+                raise IllegalActionError("off_board", pairs, f"bad square {short_repr(sq_name)}")
+            col = ord(m.group(1).upper()) - ord("A")
+            row = int(m.group(2)) - 1
             if not (0 <= row < size and 0 <= col < size):
                 raise IllegalActionError("off_board", pairs, f"{sq_name} is off the board")
-            code = t.token_code.get(letter)
+            code = t.token_code.get(letter) if isinstance(letter, str) else None
             if code is None or code == t.blank:
-                raise IllegalActionError("unknown_tile", pairs, f"{letter!r} is not a tile")
+                raise IllegalActionError(
+                    "unknown_tile", pairs, f"{short_repr(letter)} is not a tile"
+                )
             placed.append((row * size + col, code))
         try:
             return canonical_place(t, self.board, placed)
