@@ -531,3 +531,20 @@ def test_frontend_helpers_refuse_junk(opened: State) -> None:
     for junk in ([("H8", ["A"])], [("H٣", "A")], [["H8", "A", "B"]], [("Z99", "A")], [(1, "A")]):
         assert code_of(s.place_tiles, junk) in ("off_board", "unknown_tile")
     assert code_of(s.place_tiles, iter(lambda: ("A1", "E"), None)) == "not_in_one_line"
+
+
+def test_messages_quote_only_a_short_prefix_of_long_input(opened: State) -> None:
+    long_tile = "[" + "A" * 10_000 + "]"
+    for bad in (
+        Place(7, 6, True, long_tile),
+        Place(7, 6, True, "C[" * 5000),
+        Draw("E" * 10_000),
+        Exchange(long_tile),
+    ):
+        with pytest.raises(IllegalActionError) as e:
+            opened.apply(bad)
+        assert len(str(e.value)) < 300
+    for kw in ({"tiles": ["x"]}, {"layout": "x" * 10_000}, {"pass_limit": 10**100}):
+        with pytest.raises(wordgames.RulesError) as r:
+            Rules(**kw)  # type: ignore[arg-type]
+        assert len(str(r.value)) < 200

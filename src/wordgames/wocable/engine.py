@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from wordgames._core.errors import RulesError
+from wordgames._core.errors import RulesError, short_repr
 from wordgames.wocable.actions import (
     BLANK_TOKEN,
     THROUGH_TOKEN,
@@ -174,7 +174,7 @@ class Tiles:
         for tok in split_tokens(text):
             c = self.token_code.get(tok)
             if c is None or (c & BLANK_BIT):
-                raise ValueError(f"unknown tile {tok!r}")
+                raise ValueError(f"unknown tile {short_repr(tok)}")
             out.append(c)
         return tuple(sorted(out))
 
@@ -244,7 +244,7 @@ def parse_board(tiles: Tiles, rows: Sequence[str]) -> tuple[int, ...]:
             else:
                 c = tc.get(t)
                 if c is None or c == tiles.blank:
-                    raise ValueError(f"unknown tile {t[:8]!r} in row {r + 1}")
+                    raise ValueError(f"unknown tile {short_repr(t)} in row {r + 1}")
                 out.append(c)
     return tuple(out)
 
@@ -328,7 +328,7 @@ def decode_place(
         toks = split_tokens(action.word)
     except ValueError:
         raise PlacementError(
-            "malformed_word", f"cannot read the tiles of {action.word!r}"
+            "malformed_word", f"cannot read the tiles of {short_repr(action.word)}"
         ) from None
     n = len(toks)
     if n == 0:
@@ -353,7 +353,9 @@ def decode_place(
         else:
             code = tc.get(tok)
             if code is None or code == tiles.blank:
-                raise PlacementError("unknown_tile", f"{tok!r} is not a tile of this game")
+                raise PlacementError(
+                    "unknown_tile", f"{short_repr(tok)} is not a tile of this game"
+                )
             if cur >= 0:
                 raise PlacementError(
                     "square_occupied",

@@ -615,7 +615,7 @@ class State(StateBase):
                 if tok != ".":
                     code = t.token_code.get(tok)
                     if code is None or code == t.blank:
-                        raise PlacementError("unknown_tile", f"{tok!r} is not a tile")
+                        raise PlacementError("unknown_tile", f"{short_repr(tok)} is not a tile")
                     placed.append((sq, code))
                 sq += step
             return canonical_place(t, self.board, placed)
@@ -669,7 +669,7 @@ class State(StateBase):
     def view(self, player: int | None) -> View:
         """What ``player`` may know (``None``: a spectator, who sees no rack)."""
         if player is not None and not (isinstance(player, int) and 0 <= player < len(self.players)):
-            raise ValueError(f"no player {player!r}")
+            raise ValueError(f"no player {short_repr(player)}")
         t = self._tiles
         unseen = list(t.counts)
         for v in self.board:
