@@ -395,6 +395,9 @@ def test_module_level_imports_of_wocable_have_no_loop() -> None:
 
 # -- fuzz ------------------------------------------------------------------------------------------
 
+#: the Hypothesis profile's example count (25 by default, 150 with the ``ci`` profile)
+_EXAMPLES = settings().max_examples
+
 _digits = st.sampled_from(list("0123456789٣²١۵߃१"))
 _text = st.one_of(
     st.text(max_size=30),
@@ -412,7 +415,7 @@ _text = st.one_of(
 )
 
 
-@settings(max_examples=200)
+@settings(max_examples=4 * _EXAMPLES)
 @given(_text)
 def test_fuzz_parse_action_raises_only_parse_error(text: str) -> None:
     exc = error_of(ParseError, parse_action, text)
@@ -444,7 +447,7 @@ def sample_dict() -> dict[str, Any]:
     return rec.replay().to_dict()
 
 
-@settings(max_examples=60)
+@settings(max_examples=2 * _EXAMPLES)
 @given(
     key=st.sampled_from(
         [
@@ -480,7 +483,7 @@ def test_fuzz_from_dict_raises_only_invalid_state(
         error_of(InvalidStateError, View.from_dict, {**view, key: value})
 
 
-@settings(max_examples=60)
+@settings(max_examples=2 * _EXAMPLES)
 @given(
     field=st.sampled_from(["row", "col", "across", "word"]),
     value=_json | st.floats() | st.integers(-(10**30), 10**30),
@@ -503,7 +506,7 @@ def test_fuzz_check_and_apply_raise_only_illegal_action(
                 assert exc is None or len(str(exc)) < 400
 
 
-@settings(max_examples=60)
+@settings(max_examples=2 * _EXAMPLES)
 @given(st.text(max_size=200) | st.builds(lambda t: GCG + t, st.text(max_size=80)))
 def test_fuzz_from_gcg_and_position_raise_only_invalid_state(text: str) -> None:
     for fn in (from_gcg, from_position, read_gcg):
