@@ -551,3 +551,11 @@ def test_messages_quote_only_a_short_prefix_of_long_input(opened: State) -> None
         with pytest.raises(wordgames.RulesError) as r:
             Rules(**kw)  # type: ignore[arg-type]
         assert len(str(r.value)) < 200
+
+
+def test_huge_words_are_refused_unread(opened: State) -> None:
+    huge = Place(7, 6, True, "A" * 10_000_000)
+    assert code_of(opened.check, huge) == "malformed_word"
+    assert code_of(opened.apply, huge) == "malformed_word"
+    assert code_of(opened.normalize, huge) == "malformed_word"
+    assert code_of(opened.apply, Place(7, 6, True, "[CH]" * 15)) == "off_board"

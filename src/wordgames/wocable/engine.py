@@ -324,6 +324,8 @@ def decode_place(
     first square, last square) of the main word. Raises PlacementError."""
     size = tiles.size
     row, col, across = action.row, action.col, action.across
+    if len(action.word) > 4 * size:  # longer than a board line of [CH] tiles: read nothing
+        raise PlacementError("malformed_word", f"the word is over {4 * size} characters long")
     try:
         toks = split_tokens(action.word)
     except ValueError:

@@ -601,6 +601,8 @@ class State(StateBase):
             raise IllegalActionError(NOT_AN_ACTION, action, "not a well-formed Place")
         t = self._tiles
         size = t.size
+        if len(action.word) > 4 * size:
+            raise IllegalActionError("malformed_word", action, "the word is too long")
         try:
             toks = split_tokens(action.word)
             step = 1 if action.across else size
