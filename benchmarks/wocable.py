@@ -2,7 +2,8 @@
 
 Prints: the one-off GADDAG build, median/max time to list all legal placements on >= 40
 reproducible midgame positions (seeded greedy self-play, ENABLE) for 7-tile racks with 0, 1
-and 2 blanks, and the time of full greedy-vs-greedy games.
+and 2 blanks, the time of full greedy-vs-greedy games, and the cost of one transition
+(``apply``) per kind of action, replayed from seeded games (best of 5 CPU-time runs).
 """
 
 from __future__ import annotations
@@ -51,11 +52,44 @@ def rack_for(state: wocable.State, blanks: int, rng: random.Random) -> tuple[int
     return tuple(sorted(pool[: 7 - blanks] + [t.blank] * blanks))
 
 
+def transition_figures(games: int = 6, repeats: int = 5) -> dict[str, float]:
+    """Microseconds of CPU per ``apply`` by action kind (draw, place, other = exchange and
+    pass), over the actions of seeded 3-player games (greedy and random bots), best of
+    ``repeats`` runs."""
+    bot = wocable.bots.GreedyBot()
+    pairs: list[tuple[wocable.State, object]] = []
+    for g in range(games):
+        # greedy games (placements), and random-bot games (many exchanges and passes)
+        players = [bot] * 3 if g % 2 == 0 else [wordgames.RandomBot()] * 3
+        rec = wordgames.play(wocable.new_game(3), players, random.Random(1000 + g))
+        pairs.extend(zip(rec.states(), rec.actions, strict=False))
+    kinds: dict[str, list[tuple[wocable.State, object]]] = {}
+    for st, a in pairs:
+        kind = type(a).__name__.lower()
+        key = "draw" if kind == "draw" else "place" if kind == "place" else "other"
+        kinds.setdefault(key, []).append((st, a))
+    out = {}
+    for kind, items in sorted(kinds.items()):
+        best = float("inf")
+        for _ in range(repeats):
+            c0 = time.process_time()
+            for st, a in items:
+                st.apply(a)
+            best = min(best, time.process_time() - c0)
+        out[kind] = best / len(items) * 1e6
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--transitions-only", action="store_true")
     args = ap.parse_args()
+    if args.transitions_only:
+        for kind, us in transition_figures().items():
+            print(f"apply({kind}): {us:.1f} us CPU per transition")
+        return
     lex = Lexicon.builtin("en")
     t0 = time.perf_counter()
     lex.gaddag  # noqa: B018
@@ -88,6 +122,8 @@ def main() -> None:
             f"greedy vs greedy game {g}: {dt:.2f} s wall / {dc:.2f} s CPU, {len(rec)} actions, "
             f"scores {final.scores}, {final.end_reason}"
         )
+    for kind, us in transition_figures().items():
+        print(f"apply({kind}): {us:.1f} us CPU per transition (best of 5, 3-player games)")
 
 
 if __name__ == "__main__":

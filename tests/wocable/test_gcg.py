@@ -9,7 +9,7 @@ import pytest
 
 import wordgames
 from wordgames import InvalidStateError, Record
-from wordgames.wocable import Resign, bots, from_gcg, new_game, to_gcg
+from wordgames.wocable import Resign, State, bots, from_gcg, new_game, to_gcg
 
 GCG = """#character-encoding UTF-8
 #player1 ann Ann Example
@@ -55,8 +55,8 @@ def test_greedy_games_round_trip(players: int, seed: int) -> None:
     assert back.replay().board == final.board
 
     # racks known: the reconstructed game is the same game (draw order within a refill aside)
-    def racks(r: Record) -> list[object]:
-        return [s.racks for s in r.states() if s.phase == "play"]  # type: ignore[attr-defined]
+    def racks(r: Record[State]) -> list[object]:
+        return [s.racks for s in r.states() if s.phase == "play"]
 
     assert racks(back) == racks(rec)
     # racks unknown: still a replayable game with the same moves and scores

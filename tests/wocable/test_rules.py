@@ -26,7 +26,7 @@ from wordgames.wocable.rules import layout, tile_set
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 
 
-def deal(state: State, racks: list[str]) -> State:
+def deal(state: State, racks: list[str] | list[list[str]]) -> State:
     """Resolve the opening deal so that the players get exactly ``racks``."""
     for rack in racks:
         for tok in rack:
@@ -228,7 +228,7 @@ def test_bad_placements_have_distinct_codes(opened: State) -> None:
     assert codes(s, parse_action("8G ...")) == "no_tiles_placed"
     assert codes(s, parse_action("8G ...S")) == "tiles_not_on_rack"
     assert codes(s, Exchange("QQ")) == "tiles_not_on_rack"
-    assert codes(s, Resign(5)) == "no_such_player"
+    assert codes(s, Resign(5)) == "invalid_player"
     assert codes(s, Timeout(0)) == "not_your_turn"
     assert codes(s, Draw("E")) == "not_chance_node"
     with pytest.raises(IllegalActionError) as e:
@@ -494,7 +494,9 @@ def test_notation_round_trip(text: str) -> None:
         "8H CAT DOG",
         "88 CAT",
         "HH CAT",
-        "8h CAT",
+        "٣H CAT",
+        "p٣ pass",
+        "resign ٣",
         "8H C[AT",
         "8H C]AT",
         "-ab",
@@ -539,13 +541,13 @@ def test_views_hide_racks_and_bag() -> None:
     assert d["rack"] == "AEHLMNO"
     assert d["rack_sizes"] == [7, 7]
     assert "ACEQTXZ" not in str(d)
-    assert sum(v.unseen) == 93
+    assert sum(v.unseen_counts) == 93
     assert v.bag_size == 86
     assert v.legal_actions() == ()
     assert set(s.view(0).legal_actions()) == set(s.legal_actions())
     spectator = s.view(None)
     assert spectator.rack is None
-    assert sum(spectator.unseen) == 100
+    assert sum(spectator.unseen_counts) == 100
     sampled = v.sample_state(random.Random(0))
     assert sampled.racks[1] == s.racks[1]
     assert sampled.view(1) == v

@@ -26,11 +26,13 @@ from wordgames.wocable.movegen import Move, generate_moves
 from wordgames.wocable.notation import (
     from_gcg,
     from_position,
+    read_gcg,
     to_gcg,
     to_position,
 )
 from wordgames.wocable.rules import Rules
-from wordgames.wocable.state import State, View, new_game
+from wordgames.wocable.state import State, new_game
+from wordgames.wocable.view import View
 
 __all__ = [
     "Action",
@@ -51,6 +53,7 @@ __all__ = [
     "generate_moves",
     "new_game",
     "parse_action",
+    "read_gcg",
     "to_gcg",
     "to_position",
 ]

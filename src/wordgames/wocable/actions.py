@@ -6,11 +6,14 @@
 ``8H c.T``         lowercase = a blank played as that letter; ``.`` = a tile already on the board
 ``8H [CH]E``       a digraph tile (Spanish CH, LL, RR) in brackets, ``[ch]`` for a blank
 ``-AB?``           :class:`Exchange` of A, B and a blank
-``-``              :class:`Pass`
+``-``              :class:`Pass` (``pass`` is read too)
 ``draw E``         :class:`Draw`, a chance outcome (``draw ?`` draws a blank)
-``resign 1``       :class:`Resign` (player index, 0-based)
+``resign 1``       :class:`Resign` (the shared class of every game; player index, 0-based)
 ``timeout 1``      :class:`Timeout`, sent by a frontend whose clock ran out for that player
 =================  ==========================================================================
+
+Keywords and squares are read case-insensitively (``DRAW E``, ``Resign 1``, ``8h``, ``h8``);
+tiles are not, since lowercase marks a blank. Numbers are ASCII digits only.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import re
 
 import attrs
 
-from wordgames._core.errors import ParseError
+from wordgames._core.contract import Resign
+from wordgames._core.errors import ParseError, short_repr
+from wordgames._core.notation import ascii_int, guarded_parser
 
 __all__ = [
     "Action",
@@ -48,12 +53,12 @@ def split_tokens(text: str) -> list[str]:
     pos = 0
     for m in _TOKEN.finditer(text):
         if m.start() != pos:
-            raise ParseError(f"malformed tiles {text!r}")
+            raise ParseError(f"malformed tiles {short_repr(text)}")
         tok = m.group()
         out.append(tok[1:-1] if tok[0] == "[" else tok)
         pos = m.end()
     if pos != len(text):
-        raise ParseError(f"malformed tiles {text!r}")
+        raise ParseError(f"malformed tiles {short_repr(text)}")
     return out
 
 
@@ -127,16 +132,6 @@ class Draw:
 
 
 @attrs.frozen
-class Resign:
-    """Player ``player`` leaves the game (a frontend event, accepted at any decision point)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"resign {self.player}"
-
-
-@attrs.frozen
 class Timeout:
     """The player on turn, ``player``, ran out of time (sent by the frontend; no clock here)."""
 
@@ -148,60 +143,73 @@ class Timeout:
 
 Action = Place | Exchange | Pass | Draw | Resign | Timeout
 
-_ACROSS = re.compile(r"^(\d{1,2})([A-Z])$")
-_DOWN = re.compile(r"^([A-Z])(\d{1,2})$")
+_ACROSS = re.compile(r"^([0-9]{1,2})([A-Za-z])$")
+_DOWN = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 _WORD_TOKEN = re.compile(r"^(?:\.|[A-ZÑ]+|[a-zñ]+)$")
 _RACK_TOKEN = re.compile(r"^(?:\?|[A-ZÑ]+)$")
+#: the most players a game has (player indexes in notation are below this)
+_MAX_PLAYER_INDEX = 99
 
 
 def _check_tokens(toks: list[str], pattern: re.Pattern[str], text: str) -> None:
     for t in toks:
         if not pattern.match(t) or (len(t) > 1 and t in ("?", ".")):
-            raise ParseError(f"bad tile {t!r} in {text!r}")
+            raise ParseError(f"bad tile {short_repr(t)} in {short_repr(text)}")
 
 
-def parse_action(text: str) -> Action:
+def _parse_square(pos: str, text: str) -> tuple[int, int, bool]:
+    """``8H`` -> (7, 7, across), ``H8`` -> (7, 7, down); either case."""
+    m = _ACROSS.match(pos)
+    if m:
+        row, col, across = int(m.group(1)) - 1, ord(m.group(2).upper()) - ord("A"), True
+    else:
+        m = _DOWN.match(pos)
+        if not m:
+            raise ParseError(
+                f"bad square {short_repr(pos)} in {short_repr(text)} (use 8H across or H8 down)"
+            )
+        row, col, across = int(m.group(2)) - 1, ord(m.group(1).upper()) - ord("A"), False
+    if row < 0:
+        raise ParseError(f"bad row in {short_repr(text)}")
+    return row, col, across
+
+
+def _parse_action(text: str) -> Action:
     """Parse the notation of any Wocable action (:class:`ParseError` if it is not one)."""
-    if not isinstance(text, str):
-        raise ParseError(f"action text must be a string, got {type(text).__name__}")
     s = text.strip()
-    if s == "-":
+    if s == "-" or s.lower() == "pass":
         return Pass()
     if s.startswith("-"):
         body = s[1:]
         toks = split_tokens(body)
         if not toks:
-            raise ParseError(f"empty exchange {text!r}")
+            raise ParseError(f"empty exchange {short_repr(text)}")
         _check_tokens(toks, _RACK_TOKEN, text)
         return Exchange(body)
     parts = s.split()
-    if len(parts) == 2 and parts[0] in ("draw", "resign", "timeout"):
-        kind, arg = parts
+    kind = parts[0].lower() if len(parts) == 2 else ""
+    if kind in ("draw", "resign", "timeout"):
+        arg = parts[1]
         if kind == "draw":
             toks = split_tokens(arg)
             if len(toks) != 1:
-                raise ParseError(f"draw takes one tile: {text!r}")
+                raise ParseError(f"draw takes one tile: {short_repr(text)}")
             _check_tokens(toks, _RACK_TOKEN, text)
             return Draw(toks[0])
-        if not arg.isdigit() or len(arg) > 2:
-            raise ParseError(f"{kind} takes a player index: {text!r}")
-        return Resign(int(arg)) if kind == "resign" else Timeout(int(arg))
+        player = ascii_int(arg, f"{kind} player index", 0, _MAX_PLAYER_INDEX)
+        return Resign(player) if kind == "resign" else Timeout(player)
     if len(parts) != 2:
-        raise ParseError(f"not a Wocable action: {text!r}")
+        raise ParseError(f"not a Wocable action: {short_repr(text)}")
     pos, word = parts
-    m = _ACROSS.match(pos)
-    if m:
-        row, col, across = int(m.group(1)) - 1, ord(m.group(2)) - ord("A"), True
-    else:
-        m = _DOWN.match(pos)
-        if not m:
-            raise ParseError(f"bad square {pos!r} in {text!r} (use 8H across or H8 down)")
-        row, col, across = int(m.group(2)) - 1, ord(m.group(1)) - ord("A"), False
-    if row < 0:
-        raise ParseError(f"bad row in {text!r}")
+    row, col, across = _parse_square(pos, text)
     toks = split_tokens(word)
     if not toks:
-        raise ParseError(f"empty word in {text!r}")
+        raise ParseError(f"empty word in {short_repr(text)}")
     _check_tokens(toks, _WORD_TOKEN, text)
     canon = "".join(token_text(t) for t in toks)
     return Place(row, col, across, canon)
+
+
+#: Parse the notation of any Wocable action: :class:`ParseError`, and only that, if it is not
+#: one (text over ``wordgames._core.notation.MAX_ACTION_TEXT`` characters is refused unread).
+parse_action = guarded_parser(_parse_action)

@@ -11,16 +11,34 @@ Encoding (internal; the public surface speaks notation):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from wordgames._core.errors import RulesError
-from wordgames.wocable.actions import BLANK_TOKEN, THROUGH_TOKEN, Place, split_tokens
+from wordgames._core.errors import RulesError, short_repr
+from wordgames.wocable.actions import (
+    BLANK_TOKEN,
+    THROUGH_TOKEN,
+    Exchange,
+    Place,
+    split_tokens,
+    tile_sort_key,
+)
 from wordgames.wocable.rules import Rules
 
 if TYPE_CHECKING:
     from wordgames.lexicon import Lexicon
 
-__all__ = ["BLANK_BIT", "EMPTY", "PlacementError", "Tiles", "tiles_for"]
+__all__ = [
+    "BLANK_BIT",
+    "EMPTY",
+    "PlacementError",
+    "Tiles",
+    "board_rows",
+    "exchanges",
+    "parse_board",
+    "position_text",
+    "tiles_for",
+]
 
 EMPTY = -1
 BLANK_BIT = 64
@@ -156,7 +174,7 @@ class Tiles:
         for tok in split_tokens(text):
             c = self.token_code.get(tok)
             if c is None or (c & BLANK_BIT):
-                raise ValueError(f"unknown tile {tok!r}")
+                raise ValueError(f"unknown tile {short_repr(tok)}")
             out.append(c)
         return tuple(sorted(out))
 
@@ -201,6 +219,97 @@ def tiles_for(rules: Rules, lexicon: Lexicon) -> Tiles:
     return t
 
 
+# -- boards and racks in notation ----------------------------------------------------------------
+
+
+def parse_board(tiles: Tiles, rows: Sequence[str]) -> tuple[int, ...]:
+    """Board rows in notation (``.`` empty, lowercase blank, ``[CH]``) -> cell values.
+
+    Raises ValueError on a malformed board; sizes are checked before any row is read (a row
+    holds at most 4 characters per square, the length of ``[CH]``)."""
+    size = tiles.size
+    if len(rows) != size:
+        raise ValueError(f"the board needs {size} rows, got {len(rows)}")
+    if not all(isinstance(row, str) and len(row) <= 4 * size for row in rows):
+        raise ValueError(f"every row must be a string of at most {4 * size} characters")
+    out: list[int] = []
+    tc = tiles.token_code
+    for r, row in enumerate(rows):
+        toks = split_tokens(row)
+        if len(toks) != size:
+            raise ValueError(f"row {r + 1} has {len(toks)} squares, expected {size}")
+        for t in toks:
+            if t == THROUGH_TOKEN:
+                out.append(EMPTY)
+            else:
+                c = tc.get(t)
+                if c is None or c == tiles.blank:
+                    raise ValueError(f"unknown tile {short_repr(t)} in row {r + 1}")
+                out.append(c)
+    return tuple(out)
+
+
+def board_rows(tiles: Tiles, board: Sequence[int]) -> list[str]:
+    """Cell values -> one notation string per row."""
+    size = tiles.size
+    ct = tiles.cell_text
+    return ["".join(ct(board[r * size + c]) for c in range(size)) for r in range(size)]
+
+
+def position_text(
+    tiles: Tiles,
+    board: Sequence[int],
+    racks: Sequence[Sequence[int]],
+    scores: Sequence[int],
+    turn: int,
+    passes: int,
+    bag: Sequence[int],
+) -> str:
+    """The one-line position string (see :mod:`wordgames.wocable.notation`)."""
+    rows = []
+    for row in board_rows(tiles, board):
+        out, run = [], 0
+        for tok in split_tokens(row):
+            if tok == THROUGH_TOKEN:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(tok if len(tok) == 1 else f"[{tok}]")
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    rack_f = "/".join(tiles.rack_text(r) or "-" for r in racks)
+    score_f = "/".join(str(x) for x in scores)
+    bag_f = "".join(tiles.tile_text(i) * n for i, n in enumerate(bag)) or "-"
+    return f"{'/'.join(rows)} {rack_f} {score_f} {turn} {passes} {bag_f}"
+
+
+def exchanges(tiles: Tiles, rack: Sequence[int], bag_size: int, rules: Rules) -> list[Exchange]:
+    """Every distinct multiset of rack tiles that may be exchanged, smallest first."""
+    limit = len(rack)
+    if rules.exchange_min_bag is None:
+        limit = min(limit, bag_size)
+    elif bag_size < rules.exchange_min_bag:
+        limit = 0
+    out: list[Exchange] = []
+    srt = sorted(rack)
+    for k in range(1, limit + 1):
+        seen: set[tuple[int, ...]] = set()
+        for combo in combinations(srt, k):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            toks = sorted((tiles.tile_text(t) for t in combo), key=_text_key)
+            out.append(Exchange("".join(toks)))
+    return out
+
+
+def _text_key(text: str) -> tuple[int, str]:
+    return tile_sort_key(text[1:-1] if text.startswith("[") else text)
+
+
 # -- placements ----------------------------------------------------------------------------------
 
 
@@ -215,11 +324,13 @@ def decode_place(
     first square, last square) of the main word. Raises PlacementError."""
     size = tiles.size
     row, col, across = action.row, action.col, action.across
+    if len(action.word) > 4 * size:  # longer than a board line of [CH] tiles: read nothing
+        raise PlacementError("malformed_word", f"the word is over {4 * size} characters long")
     try:
         toks = split_tokens(action.word)
     except ValueError:
         raise PlacementError(
-            "malformed_word", f"cannot read the tiles of {action.word!r}"
+            "malformed_word", f"cannot read the tiles of {short_repr(action.word)}"
         ) from None
     n = len(toks)
     if n == 0:
@@ -244,7 +355,9 @@ def decode_place(
         else:
             code = tc.get(tok)
             if code is None or code == tiles.blank:
-                raise PlacementError("unknown_tile", f"{tok!r} is not a tile of this game")
+                raise PlacementError(
+                    "unknown_tile", f"{short_repr(tok)} is not a tile of this game"
+                )
             if cur >= 0:
                 raise PlacementError(
                     "square_occupied",

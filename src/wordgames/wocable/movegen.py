@@ -35,6 +35,7 @@ from wordgames.wocable.engine import (
     Tiles,
     canonical_place,
     check_placement,
+    parse_board,
 )
 
 if TYPE_CHECKING:
@@ -570,8 +571,6 @@ def _group_choices(
 def _board_rack(
     tiles: Tiles, board: Sequence[str] | Sequence[int], rack: str | Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    from wordgames.wocable.state import parse_board
-
     if len(board) and isinstance(board[0], str):
         b = parse_board(tiles, [str(r) for r in board])
     else:

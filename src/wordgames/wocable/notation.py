@@ -9,6 +9,15 @@ Position string (one line, six space-separated fields)::
 - racks: one per player joined by ``/`` (``-`` for an empty rack), ``?`` = blank;
 - scores: joined by ``/``; turn: 0-based index of the player on turn; passes: consecutive
   passes so far; bag: the bag's tiles (``-`` if empty).
+
+Limits (checked before any work): a position string has at most :data:`MAX_POSITION_TEXT`
+characters and every run of empty squares is at most the board's width; a GCG file has at
+most :data:`MAX_GCG_TEXT` characters and :data:`MAX_GCG_LINES` lines. Both readers raise
+only :class:`~wordgames.InvalidStateError`.
+
+GCG import has two steps: :func:`read_gcg` reads the lines into records (:class:`GcgFile`,
+no rules involved), and :func:`from_gcg` matches those records against a game (replay, with
+the draws reconstructed where racks are missing).
 """
 
 from __future__ import annotations
@@ -20,31 +29,70 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from wordgames._core.errors import (
     IllegalActionError,
     InvalidStateError,
     ParseError,
     RulesError,
+    short_repr,
 )
 from wordgames._core.record import Record
+from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import (
     Draw,
     Exchange,
+    Pass,
     Place,
     Resign,
     Timeout,
     parse_action,
     split_tokens,
 )
-from wordgames.wocable.engine import BLANK_BIT, tiles_for
+from wordgames.wocable.engine import BLANK_BIT, RACK_SIZE, board_rows, parse_board, tiles_for
 from wordgames.wocable.rules import Rules
-from wordgames.wocable.state import State, board_rows, default_lexicon, new_game, parse_board
+from wordgames.wocable.state import VERSION, State, default_lexicon, new_game
 
-__all__ = ["from_gcg", "from_position", "to_gcg", "to_position"]
+__all__ = [
+    "MAX_GCG_LINES",
+    "MAX_GCG_TEXT",
+    "MAX_POSITION_TEXT",
+    "GcgEnd",
+    "GcgFile",
+    "GcgLeave",
+    "GcgMove",
+    "from_gcg",
+    "from_position",
+    "read_gcg",
+    "to_gcg",
+    "to_position",
+]
 
 #: how many randomised reconstructions of unknown racks from_gcg tries
 _ATTEMPTS = 30
+#: the longest position string :func:`from_position` reads
+MAX_POSITION_TEXT = 2048
+#: the longest GCG text :func:`read_gcg` / :func:`from_gcg` read (characters)
+MAX_GCG_TEXT = 100_000
+#: the most lines (blank lines included) of a GCG file
+MAX_GCG_LINES = 1_000
+#: the longest ``#wocable-rules`` pragma (characters)
+_MAX_PRAGMA = 2_000
+#: work (actions applied plus pending needs scanned while choosing draws) over all
+#: reconstruction attempts before from_gcg gives up; a real game takes a few thousand
+_WORK_BUDGET = 400_000
+
+_SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
+_RUN = re.compile(r"[0-9]+", re.ASCII)
+
+
+def _signed_int(token: str, what: str) -> int:
+    """``+10``, ``-5``, ``0``: ASCII digits, at most 6 of them (ValueError otherwise)."""
+    if not _SIGNED.fullmatch(token):
+        raise ValueError(f"{what} must be a number, got {short_repr(token)}")
+    return int(token)
 
 
 # -- position string ---------------------------------------------------------------------------
@@ -52,27 +100,10 @@ _ATTEMPTS = 30
 
 def to_position(state: State) -> str:
     """The one-line position string of ``state`` (see the module docstring)."""
-    t = state.tiles
-    rows = []
-    for row in board_rows(t, state.board):
-        out, run = [], 0
-        for tok in split_tokens(row):
-            if tok == ".":
-                run += 1
-                continue
-            if run:
-                out.append(str(run))
-                run = 0
-            out.append(tok if len(tok) == 1 else f"[{tok}]")
-        if run:
-            out.append(str(run))
-        rows.append("".join(out))
-    racks = "/".join(t.rack_text(r) or "-" for r in state.racks)
-    scores = "/".join(str(s) for s in state.scores)
-    bag = state.bag_text() or "-"
-    return f"{'/'.join(rows)} {racks} {scores} {state.turn} {state.passes} {bag}"
+    return state.to_position()
 
 
+@guarded_loader
 def from_position(
     text: str,
     *,
@@ -80,38 +111,58 @@ def from_position(
     lexicon: Lexicon | None = None,
     players: Sequence[str] | None = None,
 ) -> State:
-    """A state (``play`` phase) from a position string; InvalidStateError if the string is
-    malformed or the tiles do not add up to the tile set."""
+    """A state (``play`` phase) from a position string; :class:`InvalidStateError` (and only
+    that) if the string is malformed, too long, or the tiles do not add up to the tile set.
+    Its ``ply`` is the fewest actions that reach the position (a draw per tile out of the
+    bag, plus the first placement)."""
+    if not isinstance(text, str):
+        raise InvalidStateError(f"a position is a string, got {type(text).__name__}")
+    if len(text) > MAX_POSITION_TEXT:
+        raise InvalidStateError(
+            f"a position has at most {MAX_POSITION_TEXT} characters, got {len(text)}"
+        )
     rules = Rules() if rules is None else rules
     lex = default_lexicon(rules) if lexicon is None else lexicon
-    t = tiles_for(rules, lex)
+    try:
+        t = tiles_for(rules, lex)
+    except RulesError as exc:
+        raise InvalidStateError(short_repr(str(exc))) from None
     fields = text.split()
     if len(fields) != 6:
         raise InvalidStateError(f"a position has 6 fields, got {len(fields)}")
     board_f, racks_f, scores_f, turn_f, passes_f, bag_f = fields
-    rows = []
-    for row in board_f.split("/"):
-        expanded = re.sub(r"\d+", lambda m: "." * int(m.group()), row)
-        rows.append(expanded)
+    size = t.size
+    row_texts = board_f.split("/")
+    if len(row_texts) != size:
+        raise InvalidStateError(f"the board needs {size} rows, got {len(row_texts)}")
+    for m in _RUN.finditer(board_f):
+        if len(m.group()) > 2 or not 1 <= int(m.group()) <= size:
+            raise InvalidStateError(f"a run of empty squares is 1 to {size}, got {m.group()[:8]}")
+    rows = [_RUN.sub(lambda m: "." * int(m.group()), row) for row in row_texts]
     racks = ["" if r == "-" else r for r in racks_f.split("/")]
     n = len(racks)
+    if not 2 <= n <= 4:
+        raise InvalidStateError(f"a position has 2-4 racks, got {n}")
     names = list(players) if players is not None else [f"P{i + 1}" for i in range(n)]
     try:
-        scores = [int(s) for s in scores_f.split("/")]
-        turn = int(turn_f)
-        passes = int(passes_f)
+        scores = [_signed_int(x, "a score") for x in scores_f.split("/")[: n + 1]]
+        turn = _signed_int(turn_f, "the turn")
+        passes = _signed_int(passes_f, "the passes")
         board = parse_board(t, rows)
-    except ValueError as exc:
-        raise InvalidStateError(f"bad position: {exc}") from exc
+        bag_text = "" if bag_f == "-" else bag_f
+        in_bag = len(t.parse_rack(bag_text)) if len(bag_text) <= 4 * t.total else t.total + 1
+    except (ValueError, ParseError) as exc:
+        raise InvalidStateError(f"bad position: {short_repr(str(exc))}") from None
+    least = t.total - in_bag + (0 if all(v < 0 for v in board) else 1)
     d = {
         "game": "wocable",
-        "version": 1,
+        "version": VERSION,
         "rules": rules.to_dict(),
         "lexicon": {"name": lex.name, "digest": lex.digest},
         "players": names,
         "board": board_rows(t, board),
         "racks": racks,
-        "bag": "" if bag_f == "-" else bag_f,
+        "bag": bag_text,
         "scores": scores,
         "turn": turn,
         "phase": "play",
@@ -122,6 +173,7 @@ def from_position(
         "departed": [],
         "removed": "",
         "end_reason": None,
+        "ply": max(0, least),
     }
     return State.from_dict(d)
 
@@ -200,100 +252,216 @@ def _end_lines(before: State, after: State, p: int, total_p: int, nicks: list[st
     return out
 
 
+# -- GCG reading (lines -> records; no rules needed) ----------------------------------------------
+
+
+@attrs.frozen
+class GcgMove:
+    """A turn line ``>nick: [RACK] MOVE +score total`` (``rack`` is None when not written)."""
+
+    lineno: int
+    nick: str
+    rack: str | None
+    action: Place | Exchange | Pass
+    score: int
+    total: int
+
+
+@attrs.frozen
+class GcgEnd:
+    """An end-of-game line ``>nick: (RACK) +v total`` or ``(RACK) -v total``."""
+
+    lineno: int
+    nick: str
+    rack: str
+    value: int
+    total: int
+
+
+@attrs.frozen
+class GcgLeave:
+    """A ``#resign nick`` or ``#timeout nick`` pragma (``kind`` is ``"resign"``/``"timeout"``)."""
+
+    lineno: int
+    nick: str
+    kind: str
+
+
+GcgLine = GcgMove | GcgEnd | GcgLeave
+
+
+@attrs.frozen
+class GcgFile:
+    """What :func:`read_gcg` reads: the players' nicknames in order, the ``#wocable-rules``
+    pragma (JSON text, or None) and the turn, leave and end lines in file order."""
+
+    nicks: tuple[str, ...]
+    rules_json: str | None
+    lines: tuple[GcgLine, ...]
+
+
 _MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
+_PLAYER = re.compile(r"player([1-4])", re.ASCII)
+_SQUARE = re.compile(r"^(?:[0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})$")
 
 
-def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None) -> Record[State]:
+def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgMove | GcgEnd:
+    """One ``>nick:`` line's fields (ValueError/IndexError/ParseError when unreadable)."""
+    if fields and fields[0].startswith("(") and fields[0].endswith(")"):
+        return GcgEnd(
+            lineno,
+            nick,
+            fields[0][1:-1],
+            _signed_int(fields[1], "the end value"),
+            _signed_int(fields[2], "the total"),
+        )
+    rack: str | None = None
+    if len(fields) >= 4 and not fields[0].startswith("-") and not _SQUARE.match(fields[0]):
+        rack, fields = fields[0], fields[1:]
+    if fields[0].startswith("-"):
+        action = parse_action(fields[0])
+        rest = fields[1:]
+    else:
+        action = parse_action(f"{fields[0]} {fields[1]}")
+        rest = fields[2:]
+    if not isinstance(action, (Place, Exchange, Pass)):
+        raise ValueError(f"{action} is not a turn")
+    return GcgMove(
+        lineno,
+        nick,
+        rack,
+        action,
+        _signed_int(rest[0], "the score"),
+        _signed_int(rest[1], "the total"),
+    )
+
+
+@guarded_loader
+def read_gcg(text: str) -> GcgFile:
+    """Read a GCG file's lines into records, without checking them against any game.
+
+    Reads ``#playerN nick ...`` (in order, 2-4 distinct nicknames), ``#wocable-rules``,
+    ``#resign``/``#timeout`` and ``>nick:`` lines; other pragmas are skipped. Raises
+    :class:`InvalidStateError` (only that) for a line that cannot be read, an unknown player,
+    or a file over :data:`MAX_GCG_TEXT` characters or :data:`MAX_GCG_LINES` lines."""
+    if not isinstance(text, str):
+        raise InvalidStateError(f"a GCG file is a string, got {type(text).__name__}")
+    if len(text) > MAX_GCG_TEXT:
+        raise InvalidStateError(f"a GCG file has at most {MAX_GCG_TEXT} characters")
+    raw_lines = text.splitlines()
+    if len(raw_lines) > MAX_GCG_LINES:
+        raise InvalidStateError(f"a GCG file has at most {MAX_GCG_LINES} lines")
+    nicks: list[str] = []
+    rules_json: str | None = None
+    lines: list[GcgLine] = []
+    for lineno, raw in enumerate(raw_lines, 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            head, _, rest = line[1:].partition(" ")
+            m = _PLAYER.fullmatch(head)
+            if m:
+                # moves name players by nickname, and full names need not be distinct:
+                # the nickname is the player's name in the game
+                nick = rest.strip().partition(" ")[0]
+                if int(m.group(1)) != len(nicks) + 1 or not nick:
+                    raise InvalidStateError(f"line {lineno}: players must be listed in order")
+                nicks.append(nick)
+            elif head == "wocable-rules":
+                if len(rest) > _MAX_PRAGMA:
+                    raise InvalidStateError(f"line {lineno}: the rules pragma is too long")
+                rules_json = rest
+            elif head in ("resign", "timeout"):
+                lines.append(GcgLeave(lineno, rest.strip(), head))
+            continue
+        m = _MOVE_LINE.match(line)
+        if not m:
+            raise InvalidStateError(f"line {lineno}: not a GCG line: {short_repr(line)}")
+        fields = m.group(2).split()
+        try:
+            lines.append(_read_turn(lineno, m.group(1), fields))
+        except (ValueError, IndexError, ParseError) as exc:
+            raise InvalidStateError(
+                f"line {lineno}: cannot read {short_repr(' '.join(fields))}: "
+                f"{short_repr(str(exc), 100)}"
+            ) from None
+    if not 2 <= len(nicks) <= 4:
+        raise InvalidStateError(f"a GCG game needs 2-4 #player lines, got {len(nicks)}")
+    if len(set(nicks)) != len(nicks):
+        raise InvalidStateError("player nicknames must be distinct")
+    for ln in lines:
+        if ln.nick not in nicks:
+            where = f"#{ln.kind}" if isinstance(ln, GcgLeave) else f"line {ln.lineno}"
+            raise InvalidStateError(f"{where} names an unknown player {short_repr(ln.nick)}")
+    return GcgFile(tuple(nicks), rules_json, tuple(lines))
+
+
+# -- GCG matching (records -> a replayable game) --------------------------------------------------
+
+# a turn to replay: (player, rack or None, action, score, total); an end line: (player, rack,
+# value, total)
+_Turn = tuple[int, "tuple[int, ...] | None", Any, int, int]
+_End = tuple[int, tuple[int, ...], int, int]
+
+
+@guarded_loader
+def from_gcg(
+    text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None
+) -> Record[State]:
     """A replayable Record from a GCG file (2-4 players).
 
     Racks may be missing (write the move right after the name, e.g. ``>ann: 8G CAT +10 10``):
     the draws are then reconstructed so that every player holds the tiles they play, exchange
     and finish with. Rules come from ``rules``, else the ``#wocable-rules`` pragma, else the
     defaults; the lexicon from ``lexicon``, else the builtin one of the tile set. Scores and
-    totals in the file are checked: InvalidStateError for an impossible game."""
-    names: list[str] = []
-    nicks: list[str] = []
-    events: list[tuple[str, Any]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            head, _, rest = line[1:].partition(" ")
-            m = re.fullmatch(r"player([1-4])", head)
-            if m:
-                nick = rest.strip().partition(" ")[0]
-                if int(m.group(1)) != len(names) + 1 or not nick:
-                    raise InvalidStateError(f"line {lineno}: players must be listed in order")
-                # moves name players by nickname, and full names need not be distinct:
-                # the nickname is the player's name in the game
-                nicks.append(nick)
-                names.append(nick)
-            elif head == "wocable-rules" and rules is None:
-                try:
-                    rules = Rules.from_dict(json.loads(rest))
-                except ValueError as exc:
-                    raise InvalidStateError(f"line {lineno}: bad rules pragma: {exc}") from exc
-            elif head in ("resign", "timeout"):
-                events.append((head, rest.strip()))
-            continue
-        m = _MOVE_LINE.match(line)
-        if not m:
-            raise InvalidStateError(f"line {lineno}: not a GCG line: {line!r}")
-        events.append(("move", (lineno, m.group(1), m.group(2).split())))
-    if not 2 <= len(names) <= 4:
-        raise InvalidStateError(f"a GCG game needs 2-4 #player lines, got {len(names)}")
-    if len(set(nicks)) != len(nicks):
-        raise InvalidStateError("player nicknames must be distinct")
+    totals in the file are checked: :class:`InvalidStateError` (and only that) for an
+    impossible game or a file :func:`read_gcg` refuses."""
+    gcg = read_gcg(text)
+    if rules is None and gcg.rules_json is not None:
+        try:
+            rules = Rules.from_dict(json.loads(gcg.rules_json))
+        except (ValueError, RulesError) as exc:
+            raise InvalidStateError(f"bad rules pragma: {short_repr(str(exc))}") from None
     rules = Rules() if rules is None else rules
     lex = default_lexicon(rules) if lexicon is None else lexicon
-    try:
-        state = new_game(names, rules=rules, lexicon=lex)
-    except RulesError as exc:
-        raise InvalidStateError(str(exc)) from exc
+    return _match_gcg(gcg, rules, lex)
+
+
+def _gcg_turns(gcg: GcgFile, state: State) -> tuple[list[_Turn], list[_End]]:
+    """The file's turns and end lines with players as indexes and racks as tile ids."""
     t = state.tiles
-    # parse turns: (player, rack or None, action, score, total) and end lines
-    turns: list[tuple[int, Any, Any, int, int]] = []
-    ends: list[tuple[int, tuple[int, ...], int, int]] = []
-    for kind, payload in events:
-        if kind in ("resign", "timeout"):
-            if payload not in nicks:
-                raise InvalidStateError(f"#{kind} names an unknown player {payload!r}")
-            p = nicks.index(payload)
-            turns.append((p, None, Resign(p) if kind == "resign" else Timeout(p), 0, -1))
+    nicks = gcg.nicks
+    turns: list[_Turn] = []
+    ends: list[_End] = []
+    for ln in gcg.lines:
+        p = nicks.index(ln.nick)
+        if isinstance(ln, GcgLeave):
+            turns.append((p, None, Resign(p) if ln.kind == "resign" else Timeout(p), 0, -1))
             continue
-        lineno, nick, fields = payload
-        if nick not in nicks:
-            raise InvalidStateError(f"line {lineno}: unknown player {nick!r}")
-        p = nicks.index(nick)
         try:
-            if fields and fields[0].startswith("(") and fields[0].endswith(")"):
-                rack = t.parse_rack(fields[0][1:-1])
-                ends.append((p, rack, int(fields[1]), int(fields[2])))
-                continue
-            rack_known: tuple[int, ...] | None = None
-            if (
-                len(fields) >= 4
-                and not fields[0].startswith("-")
-                and not re.match(r"^(\d+[A-Z]|[A-Z]\d+)$", fields[0])
-            ):
-                rack_known = t.parse_rack(fields[0])
-                fields = fields[1:]
-            if fields[0].startswith("-"):
-                action = parse_action(fields[0])
-                rest = fields[1:]
-            else:
-                action = parse_action(f"{fields[0]} {fields[1]}")
-                rest = fields[2:]
-            score, total = int(rest[0]), int(rest[1])
-        except (ValueError, IndexError, ParseError) as exc:
-            raise InvalidStateError(
-                f"line {lineno}: cannot read {' '.join(fields)!r}: {exc}"
-            ) from exc
-        turns.append((p, rack_known, action, score, total))
-    # the tiles each player needs, turn by turn (for racks that are not given)
-    needs: list[list[list[int]]] = [[] for _ in names]
-    need_at: list[list[int]] = [[] for _ in names]
+            rack = None if ln.rack is None else t.parse_rack(ln.rack)
+        except (ValueError, ParseError) as exc:
+            raise InvalidStateError(f"line {ln.lineno}: {short_repr(str(exc))}") from None
+        if rack is not None and len(rack) > RACK_SIZE and isinstance(ln, GcgMove):
+            raise InvalidStateError(f"line {ln.lineno}: a rack holds at most {RACK_SIZE} tiles")
+        if isinstance(ln, GcgEnd):
+            assert rack is not None
+            ends.append((p, rack, ln.value, ln.total))
+        else:
+            turns.append((p, rack, ln.action, ln.score, ln.total))
+    return turns, ends
+
+
+def _gcg_needs(
+    state: State, turns: list[_Turn], ends: list[_End]
+) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """The tiles each player needs, turn by turn (for racks that are not given), and the
+    index of the turn that needs them."""
+    t = state.tiles
+    n = state.num_players
+    needs: list[list[list[int]]] = [[] for _ in range(n)]
+    need_at: list[list[int]] = [[] for _ in range(n)]
     for k, (p, _, action, _, _) in enumerate(turns):
         need: list[int] = []
         if isinstance(action, Place):
@@ -302,13 +470,13 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
                     continue
                 code = t.token_code.get(tok)
                 if code is None:
-                    raise InvalidStateError(f"unknown tile {tok!r} in {action}")
+                    raise InvalidStateError(f"unknown tile {short_repr(tok)} in {action}")
                 need.append(t.blank if code & BLANK_BIT else code)
         elif isinstance(action, Exchange):
             try:
                 need = list(t.parse_rack(action.tiles))
             except ValueError as exc:
-                raise InvalidStateError(str(exc)) from exc
+                raise InvalidStateError(short_repr(str(exc))) from None
         elif isinstance(action, (Resign, Timeout)):
             continue
         needs[p].append(need)
@@ -319,20 +487,35 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
     for p, rack, v, _ in ends:
         owner: int | None = p
         if v > 0:
-            others = [q for q in range(len(names)) if q != p]
+            others = [q for q in range(n) if q != p]
             owner = others[0] if len(others) == 1 and others[0] not in own_end else None
         if owner is not None and rack:
             needs[owner].append(list(rack))
             need_at[owner].append(len(turns))
+    return needs, need_at
+
+
+def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
+    """Replay the records of ``gcg`` (draws reconstructed where racks are missing)."""
+    names = list(gcg.nicks)
+    try:
+        start = new_game(names, rules=rules, lexicon=lex)
+    except RulesError as exc:
+        raise InvalidStateError(short_repr(str(exc))) from None
+    t = start.tiles
+    turns, ends = _gcg_turns(gcg, start)
+    needs, need_at = _gcg_needs(start, turns, ends)
+    budget = [_WORK_BUDGET]
 
     def attempt(rng: random.Random | None) -> Record[State]:
-        state = new_game(names, rules=rules, lexicon=lex)
+        state = start
         cursor = [0] * len(names)
         actions: list[Any] = []
         ti = 0
 
         def outstanding(st: State, q: int) -> tuple[Counter[int], dict[int, int]]:
             """Tiles q still has to receive, and when q first needs each of them."""
+            spend(len(needs[q]) - cursor[q])
             tot = Counter[int]()
             first: dict[int, int] = {}
             held = Counter(st.racks[q])
@@ -348,10 +531,12 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
             have = Counter(st.racks[d])
             # a known rack on the drawer's next turn fixes the draw
             nxt = next((k for k in range(ti, len(turns)) if turns[k][0] == d), None)
-            if nxt is not None and turns[nxt][1] is not None:
-                for x in sorted((Counter(turns[nxt][1]) - have).elements()):
-                    if st.bag[x]:
-                        return _draw(st, x)
+            if nxt is not None:
+                known = turns[nxt][1]
+                if known is not None:
+                    for x in sorted((Counter(known) - have).elements()):
+                        if st.bag[x]:
+                            return _draw(st, x)
             others = Counter[int]()
             others_first: dict[int, int] = {}
             for q in range(len(names)):
@@ -380,13 +565,20 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
             )
             return _draw(st, best)
 
+        def spend(work: int = 1) -> None:
+            budget[0] -= work
+            if budget[0] < 0:
+                raise InvalidStateError("the GCG game takes too much work to reconstruct")
+
         while True:
             while state.is_chance_node:
+                spend()
                 dr = pick_draw(state)
                 actions.append(dr)
                 state = state.apply(dr)
             if ti >= len(turns):
                 break
+            spend()
             p, rack_known, action, score, total = turns[ti]
             if not isinstance(action, (Resign, Timeout)) and p != state.turn:
                 raise InvalidStateError(
@@ -403,7 +595,7 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
                     action = state.normalize(action)
                 state = state.apply(action)
             except IllegalActionError as exc:
-                raise InvalidStateError(f"turn {ti + 1}: illegal move {action}: {exc}") from exc
+                raise InvalidStateError(f"turn {ti + 1}: illegal move {action}: {exc}") from None
             if not isinstance(action, (Resign, Timeout)):
                 gained = state.scores[p] - before
                 if state.is_terminal and state.end_reason == "played_out":
@@ -428,8 +620,7 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
                     raise InvalidStateError(
                         f"final total of {names[p]} is {state.scores[p]}, not {total}"
                     )
-        initial = new_game(names, rules=rules, lexicon=lex)
-        return Record(initial, tuple(actions))
+        return Record(start, tuple(actions))
 
     first_error: InvalidStateError | None = None
     for k in range(_ATTEMPTS):
@@ -439,9 +630,13 @@ def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
             if first_error is None:
                 first_error = exc
             # only a wrong guess of the unknown draws is worth another try
-            if all(r is not None for _, r, _, _, _ in turns) or not any(
-                sign in str(exc)
-                for sign in ("tiles_not_on_rack", "cannot be reached", "final total")
+            if (
+                budget[0] < 0
+                or all(r is not None for _, r, _, _, _ in turns)
+                or not any(
+                    sign in str(exc)
+                    for sign in ("tiles_not_on_rack", "cannot be reached", "final total")
+                )
             ):
                 break
     assert first_error is not None

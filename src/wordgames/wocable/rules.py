@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from wordgames._core.errors import RulesError
+from wordgames._core.errors import RulesError, short_repr
 from wordgames._core.serial import rules_from_dict
 
 __all__ = ["LAYOUTS", "TILE_SETS", "Layout", "Rules", "TileSet", "layout", "tile_set"]
@@ -125,10 +125,14 @@ class Rules:
     departed_tiles_to_bag: bool = True
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.tiles, str) or not isinstance(self.layout, str):
+            raise RulesError("Rules.tiles and Rules.layout must be names (strings)")
         if self.tiles not in TILE_SETS:
-            raise RulesError(f"unknown tile set {self.tiles!r}; known: {', '.join(TILE_SETS)}")
+            known = ", ".join(TILE_SETS)
+            raise RulesError(f"unknown tile set {short_repr(self.tiles)}; known: {known}")
         if self.layout not in LAYOUTS:
-            raise RulesError(f"unknown layout {self.layout!r}; known: {', '.join(LAYOUTS)}")
+            known = ", ".join(LAYOUTS)
+            raise RulesError(f"unknown layout {short_repr(self.layout)}; known: {known}")
         for name in (
             "blanks",
             "exchanges_count_as_passes",
@@ -140,10 +144,12 @@ class Rules:
                 raise RulesError(f"Rules.{name} must be a bool")
         emb = self.exchange_min_bag
         if emb is not None and (not isinstance(emb, int) or isinstance(emb, bool) or emb < 1):
-            raise RulesError(f"exchange_min_bag must be None or a positive int, got {emb!r}")
+            raise RulesError(
+                f"exchange_min_bag must be None or a positive int, got {short_repr(emb)}"
+            )
         pl = self.pass_limit
         if not isinstance(pl, int) or isinstance(pl, bool) or not 1 <= pl <= 100:
-            raise RulesError(f"pass_limit must be an int in 1..100, got {pl!r}")
+            raise RulesError(f"pass_limit must be an int in 1..100, got {short_repr(pl)}")
 
     @property
     def tile_set(self) -> TileSet:

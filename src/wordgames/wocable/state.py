@@ -1,18 +1,34 @@
-"""Wocable game state, views and ``new_game``."""
+"""Wocable game state and ``new_game`` (views: :mod:`wordgames.wocable.view`)."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from itertools import combinations
+from itertools import islice
 from typing import Any, ClassVar
 
 import attrs
 
-from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError
+from wordgames._core.contract import (
+    INVALID_PLAYER,
+    NOT_AN_ACTION,
+    NOT_CHANCE_NODE,
+    StateBase,
+    well_typed,
+)
+from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
-from wordgames._core.serial import check_header, get_int, get_list, get_map, get_str
+from wordgames._core.serial import (
+    check_header,
+    get_int,
+    get_list,
+    get_map,
+    get_ply,
+    get_str,
+    guarded_loader,
+)
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import (
     Action,
@@ -22,8 +38,8 @@ from wordgames.wocable.actions import (
     Place,
     Resign,
     Timeout,
+    parse_action,
     split_tokens,
-    tile_sort_key,
 )
 from wordgames.wocable.engine import (
     BLANK_BIT,
@@ -32,19 +48,25 @@ from wordgames.wocable.engine import (
     RACK_SIZE,
     PlacementError,
     Tiles,
+    board_rows,
     canonical_place,
     check_placement,
+    exchanges,
+    parse_board,
+    position_text,
     tiles_for,
 )
 from wordgames.wocable.movegen import Move, raw_moves
 from wordgames.wocable.rules import Rules
+from wordgames.wocable.view import View
 
-__all__ = ["State", "View", "new_game", "parse_board"]
+__all__ = ["State", "View", "new_game"]
 
 VERSION = 1
 PHASES = ("deal", "draw", "play", "over")
 END_REASONS = ("played_out", "passes", "resigned", "timeout")
 MAX_SCORE = 100_000
+_SQUARE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 
 def default_lexicon(rules: Rules) -> Lexicon:
@@ -86,38 +108,6 @@ def new_game(
     )
 
 
-def parse_board(tiles: Tiles, rows: Sequence[str]) -> tuple[int, ...]:
-    """Board rows in notation (``.`` empty, lowercase blank, ``[CH]``) -> cell values.
-
-    Raises ValueError on a malformed board."""
-    size = tiles.size
-    if len(rows) != size:
-        raise ValueError(f"the board needs {size} rows, got {len(rows)}")
-    out: list[int] = []
-    for r, row in enumerate(rows):
-        if not isinstance(row, str):
-            raise ValueError(f"row {r + 1} is not a string")
-        toks = split_tokens(row)
-        if len(toks) != size:
-            raise ValueError(f"row {r + 1} has {len(toks)} squares, expected {size}")
-        for t in toks:
-            if t == ".":
-                out.append(EMPTY)
-            else:
-                c = tiles.token_code.get(t)
-                if c is None or c == tiles.blank:
-                    raise ValueError(f"unknown tile {t!r} in row {r + 1}")
-                out.append(c)
-    return tuple(out)
-
-
-def board_rows(tiles: Tiles, board: Sequence[int]) -> list[str]:
-    """Cell values -> one notation string per row."""
-    size = tiles.size
-    ct = tiles.cell_text
-    return ["".join(ct(board[r * size + c]) for c in range(size)) for r in range(size)]
-
-
 def _remove(rack: Sequence[int], used: Iterable[int]) -> tuple[int, ...]:
     lst = list(rack)
     for t in used:
@@ -132,40 +122,22 @@ def _add_counts(bag: Sequence[int], tiles: Iterable[int], sign: int = 1) -> tupl
     return tuple(b)
 
 
-def _exchanges(tiles: Tiles, rack: Sequence[int], bag_size: int, rules: Rules) -> list[Exchange]:
-    """Every distinct multiset of rack tiles that may be exchanged, smallest first."""
-    limit = len(rack)
-    if rules.exchange_min_bag is None:
-        limit = min(limit, bag_size)
-    elif bag_size < rules.exchange_min_bag:
-        limit = 0
-    out: list[Exchange] = []
-    srt = sorted(rack)
-    for k in range(1, limit + 1):
-        seen: set[tuple[int, ...]] = set()
-        for combo in combinations(srt, k):
-            if combo in seen:
-                continue
-            seen.add(combo)
-            toks = sorted((tiles.tile_text(t) for t in combo), key=_text_key)
-            out.append(Exchange("".join(toks)))
-    return out
-
-
-def _text_key(text: str) -> tuple[int, str]:
-    return tile_sort_key(text[1:-1] if text.startswith("[") else text)
-
-
 @attrs.frozen(repr=False)
-class State:
+class State(StateBase):
     """A Wocable position (immutable). See the module docs and docs/wocable.md.
 
     Phases: ``deal`` (chance: the opening deal, one tile at a time, ``drawer`` receiving),
     ``draw`` (chance: refilling ``drawer``'s rack after a move or exchange), ``play`` (``turn``
-    must act), ``over``.
+    must act), ``over``. ``ply`` counts the actions applied since ``new_game``.
+
+    The derived tile data and the move cache live on the instance but never travel: pickles
+    and copies carry only the fields (see ``__reduce__``), JSON only the public data.
     """
 
     GAME: ClassVar[str] = "wocable"
+    ACTION_TYPES: ClassVar[tuple[type, ...]] = (Place, Exchange, Pass, Draw, Resign, Timeout)
+    CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Draw,)
+    SERVER_TYPES: ClassVar[tuple[type, ...]] = (Timeout,)
 
     rules: Rules
     lexicon: Lexicon
@@ -183,12 +155,32 @@ class State:
     departed: tuple[int, ...]
     removed: tuple[int, ...]
     end_reason: str | None
+    ply: int = 0
     _tiles: Tiles = attrs.field(init=False, eq=False, repr=False)
     _cache: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_tiles", tiles_for(self.rules, self.lexicon))
         object.__setattr__(self, "_cache", {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # only the fields travel (the lexicon pickles as a reference): no tile data, no cache
+        return (State, tuple(getattr(self, name) for name in _FIELDS))
+
+    def _with(self, **changes: Any) -> State:
+        """A copy with ``changes`` (same ply; the tile data is shared, the cache is not)."""
+        new = object.__new__(State)
+        put = object.__setattr__
+        for name in _FIELDS:
+            put(new, name, changes[name] if name in changes else getattr(self, name))
+        put(new, "_tiles", self._tiles)
+        put(new, "_cache", {})
+        return new
+
+    def _next(self, **changes: Any) -> State:
+        """The first copy made by a transition: ``changes`` and ``ply + 1``."""
+        changes["ply"] = self.ply + 1
+        return self._with(**changes)
 
     # -- basic properties ------------------------------------------------------------------------
 
@@ -257,10 +249,14 @@ class State:
         return board_rows(self._tiles, self.board)
 
     def at(self, square: str) -> str | None:
-        """The tile on ``square`` (e.g. ``"H8"``), lowercase for a blank, None if empty."""
+        """The tile on ``square`` (e.g. ``"H8"``, either case), lowercase for a blank, None if
+        empty; ValueError for a square that is not on the board."""
         size = self._tiles.size
-        col = ord(square[0]) - ord("A")
-        row = int(square[1:]) - 1
+        m = _SQUARE.match(square) if isinstance(square, str) else None
+        col = ord(m.group(1).upper()) - ord("A") if m else -1
+        row = int(m.group(2)) - 1 if m else -1
+        if not (0 <= row < size and 0 <= col < size):
+            raise ValueError(f"{short_repr(square)} is not a square of the board")
         v = self.board[row * size + col]
         return None if v < 0 else self._tiles.cell_text(v).strip("[]")
 
@@ -280,7 +276,7 @@ class State:
     def sample_chance(self, rng: random.Random) -> Action:
         """One draw from the bag (uniform over tiles; no Fractions)."""
         if not self.is_chance_node:
-            raise IllegalActionError("not_chance_node", None, "no draw is pending")
+            raise IllegalActionError(NOT_CHANCE_NODE, None, "no draw is pending")
         r = rng.randrange(sum(self.bag))
         for i, n in enumerate(self.bag):
             if r < n:
@@ -323,7 +319,7 @@ class State:
         c = self._cache.get("legal")
         if c is None:
             acts: list[Action] = [m[0] for m in self.raw_moves()]
-            acts.extend(_exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules))
+            acts.extend(exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules))
             acts.append(Pass())
             c = tuple(acts)
             self._cache["legal"] = c
@@ -336,111 +332,136 @@ class State:
             return ()
         return (*(Resign(p) for p in self.active_players), Timeout(self.turn))
 
-    def is_legal(self, action: object) -> bool:
-        try:
-            self.check(action)
-        except IllegalActionError:
-            return False
-        return True
-
     def actor(self, action: object) -> int | None:
-        if isinstance(action, (Resign, Timeout)):
+        """The player who takes ``action`` here: ``action.player`` for :class:`Resign`,
+        ``None`` for draws (chance) and :class:`Timeout` (a server event)."""
+        if isinstance(action, Resign):
             return action.player
-        if isinstance(action, Draw):
+        if isinstance(action, (Draw, Timeout)):
             return None
         return self.current_player
 
     # -- checking ----------------------------------------------------------------------------------
 
-    def check(self, action: object) -> None:
-        """Raise the IllegalActionError :meth:`apply` would raise (nothing if legal)."""
-        self._check(action)
+    def _validate(self, action: Any) -> None:
+        self._examine(action)
 
-    def _fail(self, code: str, action: object, message: str) -> IllegalActionError:
-        return IllegalActionError(code, action, message)
-
-    def _check(self, action: object) -> Any:
-        if self.phase == "over":
-            raise self._fail("game_over", action, "the game is over")
+    def _examine(self, action: Any) -> Any:
+        """The game's own rules for a well-typed action in a fitting phase (``StateBase.check``
+        has refused foreign objects, finished games and chance/player mix-ups): raises the
+        game's IllegalActionError, or returns what ``apply`` needs (draw code, placed tiles
+        and score, exchanged tiles)."""
         if isinstance(action, Draw):
-            if not self.is_chance_node:
-                raise self._fail("not_chance_node", action, "no draw is pending")
-            t = self._tiles
-            tile = action.tile
-            code = -1
-            if isinstance(tile, str):
-                code = t.blank if tile == "?" else t.lexicon.index.get(tile, -1)
-            if code < 0 or not self.bag[code]:
-                raise self._fail("tile_not_in_bag", action, f"the bag holds {self.bag_text()}")
-            return code
-        if self.is_chance_node:
-            raise self._fail(
-                "chance_pending", action, f"player {self.drawer} must draw tiles first"
-            )
+            return self._draw_code(action)
+        if isinstance(action, Place):
+            return self._place_info(action)
+        if isinstance(action, Exchange):
+            return self._exchange_info(action)
         if isinstance(action, (Resign, Timeout)):
             p = action.player
-            if not isinstance(p, int) or not 0 <= p < len(self.players):
-                raise self._fail("no_such_player", action, f"there are {len(self.players)} players")
+            if not 0 <= p < len(self.players):
+                raise IllegalActionError(
+                    INVALID_PLAYER, action, f"there are {len(self.players)} players"
+                )
             if p in self.departed:
-                raise self._fail("player_departed", action, f"player {p} has already left")
+                raise IllegalActionError("player_departed", action, f"player {p} has already left")
+            if self.is_chance_node:
+                raise IllegalActionError(
+                    "chance_pending", action, f"player {self.drawer} must draw tiles first"
+                )
             if isinstance(action, Timeout) and p != self.turn:
-                raise self._fail(
+                raise IllegalActionError(
                     "not_your_turn", action, f"only the player on turn ({self.turn}) can time out"
                 )
-            return None
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Exchange):
-            t = self._tiles
-            try:
-                used = t.parse_rack(action.tiles)
-            except ValueError as exc:
-                raise self._fail("unknown_tile", action, str(exc)) from None
-            if not used:
-                raise self._fail("empty_exchange", action, "an exchange needs at least 1 tile")
-            rack = list(self.racks[self.turn])
-            for u in used:
-                if u not in rack:
-                    raise self._fail(
-                        "tiles_not_on_rack",
-                        action,
-                        f"the rack is {t.rack_text(self.racks[self.turn])}",
-                    )
-                rack.remove(u)
-            bag = sum(self.bag)
-            need = len(used) if self.rules.exchange_min_bag is None else self.rules.exchange_min_bag
-            if bag < need:
-                raise self._fail(
-                    "bag_too_small", action, f"the bag holds {bag} tiles; {need} are needed"
+        return None
+
+    def _draw_code(self, action: Draw) -> int:
+        t = self._tiles
+        tile = action.tile
+        code = t.blank if tile == "?" else t.lexicon.index.get(tile, -1)
+        if code < 0 or code > t.blank or not self.bag[code]:
+            raise IllegalActionError("tile_not_in_bag", action, f"the bag holds {self.bag_text()}")
+        return code
+
+    def _place_info(self, action: Place) -> tuple[list[tuple[int, int]], int]:
+        try:
+            return check_placement(self._tiles, self.board, self.racks[self.turn], action)
+        except PlacementError as exc:
+            raise IllegalActionError(exc.code, action, exc.message) from None
+
+    def _exchange_info(self, action: Exchange) -> tuple[int, ...]:
+        t = self._tiles
+        rack_now = self.racks[self.turn]
+        if len(action.tiles) > 4 * RACK_SIZE:
+            raise IllegalActionError(
+                "tiles_not_on_rack", action, f"the rack is {t.rack_text(rack_now)}"
+            )
+        try:
+            used = t.parse_rack(action.tiles)
+        except ValueError as exc:
+            raise IllegalActionError("unknown_tile", action, str(exc)) from None
+        if not used:
+            raise IllegalActionError("empty_exchange", action, "an exchange needs at least 1 tile")
+        rack = list(rack_now)
+        for u in used:
+            if u not in rack:
+                raise IllegalActionError(
+                    "tiles_not_on_rack", action, f"the rack is {t.rack_text(rack_now)}"
                 )
-            return used
-        if isinstance(action, Place):
-            try:
-                return check_placement(self._tiles, self.board, self.racks[self.turn], action)
-            except PlacementError as exc:
-                raise self._fail(exc.code, action, exc.message) from None
-        raise self._fail("not_an_action", action, f"{action!r} is not a Wocable action")
+            rack.remove(u)
+        bag = sum(self.bag)
+        need = len(used) if self.rules.exchange_min_bag is None else self.rules.exchange_min_bag
+        if bag < need:
+            raise IllegalActionError(
+                "bag_too_small", action, f"the bag holds {bag} tiles; {need} are needed"
+            )
+        return used
 
     # -- applying ----------------------------------------------------------------------------------
 
-    def apply(self, action: object) -> State:
-        """The state after ``action`` (IllegalActionError if it is not legal here)."""
-        info = self._check(action)
+    def apply(self, action: Any) -> State:
+        """The state after ``action`` (IllegalActionError, the one ``check`` raises, if it is
+        not legal here). Every action adds 1 to ``ply``."""
+        tp = type(action)
+        phase = self.phase
+        # fast paths: exact classes with fields of the right type only
+        if tp is Draw:
+            if (phase == "deal" or phase == "draw") and type(action.tile) is str:
+                return self._apply_draw(self._draw_code(action))
+        elif phase == "play":
+            if tp is Place:
+                if (
+                    type(action.row) is int
+                    and type(action.col) is int
+                    and type(action.across) is bool
+                    and type(action.word) is str
+                ):
+                    placed, score = self._place_info(action)
+                    return self._apply_place(placed, score)
+            elif tp is Pass:
+                return self._apply_pass()
+            elif tp is Exchange and type(action.tiles) is str:
+                return self._apply_exchange(self._exchange_info(action))
+        # slow path: the error check raises, or the action is a frontend event (or a subclass)
+        self.check(action)
+        info = self._examine(action)
         if isinstance(action, Draw):
             return self._apply_draw(info)
         if isinstance(action, Place):
-            placed, score = info
-            return self._apply_place(placed, score)
+            return self._apply_place(*info)
         if isinstance(action, Exchange):
             return self._apply_exchange(info)
         if isinstance(action, Pass):
-            passes = self.passes + 1
-            if passes >= self.rules.pass_limit:
-                return self._end("passes", passes=passes)
-            return attrs.evolve(self, passes=passes, turn=self._next_active(self.turn))
+            return self._apply_pass()
         if isinstance(action, (Resign, Timeout)):
             return self._apply_depart(action.player, isinstance(action, Timeout))
-        raise AssertionError("unreachable")
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _apply_pass(self) -> State:
+        passes = self.passes + 1
+        if passes >= self.rules.pass_limit:
+            return self._next(passes=passes)._end("passes")
+        return self._next(passes=passes, turn=self._next_active(self.turn))
 
     def _next_active(self, p: int) -> int:
         n = len(self.players)
@@ -461,24 +482,22 @@ class State:
         bag[code] -= 1
         left = self.to_draw - 1
         if left:
-            return attrs.evolve(self, racks=tuple(racks), bag=tuple(bag), to_draw=left)
+            return self._next(racks=tuple(racks), bag=tuple(bag), to_draw=left)
         if self.phase == "deal":
             if d + 1 < len(self.players):
-                return attrs.evolve(
-                    self,
+                return self._next(
                     racks=tuple(racks),
                     bag=tuple(bag),
                     drawer=d + 1,
                     to_draw=min(RACK_SIZE, sum(bag)),
                 )
-            return attrs.evolve(
-                self, racks=tuple(racks), bag=tuple(bag), drawer=-1, to_draw=0, phase="play"
+            return self._next(
+                racks=tuple(racks), bag=tuple(bag), drawer=-1, to_draw=0, phase="play"
             )
         # refill done: exchanged tiles go back now, then the next player's turn
         for t in self.aside:
             bag[t] += 1
-        st = attrs.evolve(
-            self,
+        st = self._next(
             racks=tuple(racks),
             bag=tuple(bag),
             drawer=-1,
@@ -488,7 +507,7 @@ class State:
         )
         if st.passes >= self.rules.pass_limit:
             return st._end("passes")
-        return attrs.evolve(st, turn=st._next_active(st.turn))
+        return st._with(turn=st._next_active(st.turn))
 
     def _apply_place(self, placed: list[tuple[int, int]], score: int) -> State:
         p = self.turn
@@ -503,9 +522,7 @@ class State:
         scores = list(self.scores)
         scores[p] += score
         passes = self.passes + 1 if (score == 0 and self.rules.zero_scores_count_as_passes) else 0
-        st = attrs.evolve(
-            self, board=tuple(board), racks=tuple(racks), scores=tuple(scores), passes=passes
-        )
+        st = self._next(board=tuple(board), racks=tuple(racks), scores=tuple(scores), passes=passes)
         bag = sum(self.bag)
         if not racks[p] and bag == 0:
             return st._end("played_out", finisher=p)
@@ -518,16 +535,15 @@ class State:
         p = self.turn
         n = min(RACK_SIZE - len(self.racks[p]), sum(self.bag))
         if n > 0:
-            return attrs.evolve(self, phase="draw", drawer=p, to_draw=n)
-        return attrs.evolve(self, turn=self._next_active(p))
+            return self._with(phase="draw", drawer=p, to_draw=n)
+        return self._with(turn=self._next_active(p))
 
     def _apply_exchange(self, used: tuple[int, ...]) -> State:
         p = self.turn
         racks = list(self.racks)
         racks[p] = _remove(racks[p], used)
         passes = self.passes + 1 if self.rules.exchanges_count_as_passes else 0
-        return attrs.evolve(
-            self,
+        return self._next(
             racks=tuple(racks),
             aside=tuple(sorted(used)),
             passes=passes,
@@ -545,16 +561,15 @@ class State:
             bag = _add_counts(bag, rack)
         else:
             removed = tuple(sorted(removed + rack))
-        st = attrs.evolve(
-            self, racks=tuple(racks), bag=bag, removed=removed, departed=(*self.departed, p)
-        )
+        st = self._next(racks=tuple(racks), bag=bag, removed=removed, departed=(*self.departed, p))
         if len(st.active_players) <= 1:
             return st._end("timeout" if timeout else "resigned")
         if p == self.turn:
-            st = attrs.evolve(st, turn=st._next_active(p))
+            st = st._with(turn=st._next_active(p))
         return st
 
-    def _end(self, reason: str, *, finisher: int | None = None, passes: int | None = None) -> State:
+    def _end(self, reason: str, *, finisher: int | None = None) -> State:
+        """The finished game (called on the state the transition has already made)."""
         t = self._tiles
         scores = list(self.scores)
         active = self.active_players
@@ -567,14 +582,12 @@ class State:
         elif reason == "passes" and self.rules.pass_end_subtract:
             for q in active:
                 scores[q] -= t.rack_value(self.racks[q])
-        return attrs.evolve(
-            self,
+        return self._with(
             scores=tuple(scores),
             phase="over",
             drawer=-1,
             to_draw=0,
             end_reason=reason,
-            passes=self.passes if passes is None else passes,
         )
 
     # -- frontends -----------------------------------------------------------------------------
@@ -582,9 +595,14 @@ class State:
     def normalize(self, action: Place) -> Place:
         """The legal notation of the tiles ``action`` places (e.g. ``8I AT`` next to a C on H8
         becomes ``8H .AT``; a one-tile move gets its canonical direction). Raises
-        IllegalActionError for shapes that cannot be read."""
+        IllegalActionError for shapes that cannot be read (``not_an_action`` for anything
+        but a well-typed Place)."""
+        if not isinstance(action, Place) or not well_typed(action):
+            raise IllegalActionError(NOT_AN_ACTION, action, "not a well-formed Place")
         t = self._tiles
         size = t.size
+        if len(action.word) > 4 * size:
+            raise IllegalActionError("malformed_word", action, "the word is too long")
         try:
             toks = split_tokens(action.word)
             step = 1 if action.across else size
@@ -599,7 +617,7 @@ class State:
                 if tok != ".":
                     code = t.token_code.get(tok)
                     if code is None or code == t.blank:
-                        raise PlacementError("unknown_tile", f"{tok!r} is not a tile")
+                        raise PlacementError("unknown_tile", f"{short_repr(tok)} is not a tile")
                     placed.append((sq, code))
                 sq += step
             return canonical_place(t, self.board, placed)
@@ -612,22 +630,27 @@ class State:
         """The Place action for tiles given as ``(square, letter)`` pairs, e.g.
         ``[("H8", "C"), ("I8", "a")]`` (lowercase = blank). IllegalActionError with code
         ``not_in_one_line``, ``gap``, ``square_occupied``, ``off_board`` or ``unknown_tile``
-        when the tiles do not describe one word's placement."""
+        when the tiles do not describe one word's placement (squares in either case)."""
         t = self._tiles
         size = t.size
         placed = []
-        pairs = list(tiles)
-        for sq_name, letter in pairs:
-            try:
-                col = ord(sq_name[0]) - ord("A")
-                row = int(sq_name[1:]) - 1
-            except (ValueError, IndexError, TypeError):
-                raise IllegalActionError("off_board", pairs, f"bad square {sq_name!r}") from None
+        pairs = list(islice(tiles, size + 1))
+        if len(pairs) > size:
+            raise IllegalActionError("not_in_one_line", pairs, f"more than {size} tiles")
+        for pair in pairs:
+            sq_name, letter = pair if isinstance(pair, tuple) and len(pair) == 2 else ("", "")
+            m = _SQUARE.match(sq_name) if isinstance(sq_name, str) else None
+            if m is None:
+                raise IllegalActionError("off_board", pairs, f"bad square {short_repr(sq_name)}")
+            col = ord(m.group(1).upper()) - ord("A")
+            row = int(m.group(2)) - 1
             if not (0 <= row < size and 0 <= col < size):
                 raise IllegalActionError("off_board", pairs, f"{sq_name} is off the board")
-            code = t.token_code.get(letter)
+            code = t.token_code.get(letter) if isinstance(letter, str) else None
             if code is None or code == t.blank:
-                raise IllegalActionError("unknown_tile", pairs, f"{letter!r} is not a tile")
+                raise IllegalActionError(
+                    "unknown_tile", pairs, f"{short_repr(letter)} is not a tile"
+                )
             placed.append((row * size + col, code))
         try:
             return canonical_place(t, self.board, placed)
@@ -648,7 +671,7 @@ class State:
     def view(self, player: int | None) -> View:
         """What ``player`` may know (``None``: a spectator, who sees no rack)."""
         if player is not None and not (isinstance(player, int) and 0 <= player < len(self.players)):
-            raise ValueError(f"no player {player!r}")
+            raise ValueError(f"no player {short_repr(player)}")
         t = self._tiles
         unseen = list(t.counts)
         for v in self.board:
@@ -674,7 +697,7 @@ class State:
             rack_sizes=tuple(len(r) for r in self.racks),
             scores=self.scores,
             bag_size=sum(self.bag),
-            unseen=tuple(unseen),
+            unseen_counts=tuple(unseen),
             turn=self.turn,
             phase=self.phase,
             drawer=self.drawer,
@@ -685,11 +708,13 @@ class State:
             departed=self.departed,
             removed_size=len(self.removed),
             end_reason=self.end_reason,
+            ply=self.ply,
         )
 
     # -- serialisation -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (tiles in notation); :meth:`from_dict` reads it back."""
         t = self._tiles
         return {
             "game": "wocable",
@@ -710,23 +735,20 @@ class State:
             "departed": list(self.departed),
             "removed": t.rack_text(self.removed),
             "end_reason": self.end_reason,
+            "ply": self.ply,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> State:
-        """Load and validate a state (:class:`InvalidStateError` on anything inconsistent)."""
-        try:
-            return _state_from_dict(data)
-        except InvalidStateError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RulesError) as exc:
-            raise InvalidStateError(f"invalid wocable state: {exc}") from exc
+        """Load and validate a state: :class:`InvalidStateError`, and only that, on anything
+        malformed or inconsistent (sizes are checked before anything is parsed)."""
+        return _state_from_dict(data)
 
     def to_position(self) -> str:
         """A one-line position string (see :func:`wordgames.wocable.notation.to_position`)."""
-        from wordgames.wocable.notation import to_position
-
-        return to_position(self)
+        return position_text(
+            self._tiles, self.board, self.racks, self.scores, self.turn, self.passes, self.bag
+        )
 
     def __str__(self) -> str:
         t = self._tiles
@@ -761,53 +783,66 @@ class State:
         return f"<wocable.State {self.to_position()!r}>"
 
 
+#: the fields a pickle or ``_with`` copies (in constructor order)
+_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(State) if f.init)
+State._parse_text = staticmethod(parse_action)
+
+
+def _tiles_field(t: Tiles, x: Any, what: str, limit: int) -> tuple[int, ...]:
+    """A tile string of at most ``limit`` tiles (checked on its length before parsing)."""
+    if not isinstance(x, str):
+        raise InvalidStateError(f"{what} must be a string")
+    if len(x) > 4 * limit:
+        raise InvalidStateError(f"{what} is too long ({len(x)} characters)")
+    try:
+        tiles = t.parse_rack(x)
+    except ValueError as exc:
+        raise InvalidStateError(f"bad {what}: {short_repr(str(exc))}") from None
+    if len(tiles) > limit:
+        raise InvalidStateError(f"{what} holds more than {limit} tiles")
+    return tiles
+
+
+@guarded_loader
 def _state_from_dict(data: Any) -> State:
     d = check_header(data, "wocable", "state", VERSION)
-    rules = Rules.from_dict(get_map(d, "rules"))
+    try:
+        rules = Rules.from_dict(get_map(d, "rules"))
+    except RulesError as exc:
+        raise InvalidStateError(f"bad rules: {short_repr(str(exc))}") from None
     lexd = get_map(d, "lexicon")
     digest = get_str(lexd, "digest")
     get_str(lexd, "name")
     lex = Lexicon.by_digest(digest)
     if lex is None:
-        raise InvalidStateError(f"lexicon {digest[:12]}... is not loaded in this process")
+        raise InvalidStateError(f"lexicon {digest[:12]!r}... is not loaded in this process")
     try:
         t = tiles_for(rules, lex)
     except RulesError as exc:
-        raise InvalidStateError(str(exc)) from exc
+        raise InvalidStateError(short_repr(str(exc))) from None
     names = get_list(d, "players")
-    if not all(isinstance(n, str) for n in names):
-        raise InvalidStateError("player names must be strings")
+    if not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
+        raise InvalidStateError("a game has 2-4 players, named by strings")
     try:
         players = player_names(names, 2, 4)
     except RulesError as exc:
-        raise InvalidStateError(str(exc)) from exc
+        raise InvalidStateError(short_repr(str(exc))) from None
     n = len(players)
     rows = get_list(d, "board")
     try:
         board = parse_board(t, rows)
     except ValueError as exc:
-        raise InvalidStateError(f"bad board: {exc}") from exc
-
-    def rack_of(x: Any, what: str) -> tuple[int, ...]:
-        if not isinstance(x, str):
-            raise InvalidStateError(f"{what} must be a string")
-        try:
-            return t.parse_rack(x)
-        except ValueError as exc:
-            raise InvalidStateError(f"bad {what}: {exc}") from exc
-
+        raise InvalidStateError(f"bad board: {short_repr(str(exc))}") from None
     racks_raw = get_list(d, "racks")
     if len(racks_raw) != n:
         raise InvalidStateError("one rack per player is needed")
-    racks = tuple(rack_of(r, "rack") for r in racks_raw)
-    if any(len(r) > RACK_SIZE for r in racks):
-        raise InvalidStateError("a rack holds at most 7 tiles")
-    bag_tiles = rack_of(d["bag"], "bag")
+    racks = tuple(_tiles_field(t, r, "rack", RACK_SIZE) for r in racks_raw)
+    bag_tiles = _tiles_field(t, d["bag"], "bag", t.total)
     bag = [0] * (t.blank + 1)
     for x in bag_tiles:
         bag[x] += 1
-    aside = rack_of(d["aside"], "aside")
-    removed = rack_of(d["removed"], "removed")
+    aside = _tiles_field(t, d["aside"], "aside", RACK_SIZE)
+    removed = _tiles_field(t, d["removed"], "removed", t.total)
     scores_raw = get_list(d, "scores")
     if len(scores_raw) != n or not all(
         isinstance(s, int) and not isinstance(s, bool) and abs(s) <= MAX_SCORE for s in scores_raw
@@ -816,19 +851,19 @@ def _state_from_dict(data: Any) -> State:
     turn = get_int(d, "turn", 0, n - 1)
     phase = get_str(d, "phase")
     if phase not in PHASES:
-        raise InvalidStateError(f"unknown phase {phase!r}")
+        raise InvalidStateError(f"unknown phase {short_repr(phase)}")
     drawer = get_int(d, "drawer", -1, n - 1)
     to_draw = get_int(d, "to_draw", 0, RACK_SIZE)
     passes = get_int(d, "passes", 0, rules.pass_limit)
     dep_raw = get_list(d, "departed")
-    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in dep_raw):
+    if len(dep_raw) > n or not all(type(x) is int and 0 <= x < n for x in dep_raw):
         raise InvalidStateError("departed must list player indexes")
     departed = tuple(dep_raw)
     if len(set(departed)) != len(departed):
         raise InvalidStateError("a player departed twice")
     end_reason = d["end_reason"]
     if end_reason is not None and end_reason not in END_REASONS:
-        raise InvalidStateError(f"unknown end reason {end_reason!r}")
+        raise InvalidStateError(f"unknown end reason {short_repr(end_reason)}")
     # conservation of tiles
     total = [0] * (t.blank + 1)
     for v in board:
@@ -886,6 +921,11 @@ def _state_from_dict(data: Any) -> State:
         for p in active:
             if not racks[p]:
                 raise InvalidStateError(f"active player {p} has no tiles on a running game")
+    ply = get_ply(d)
+    # every tile outside the bag was drawn, every leaver resigned, a tile on the board was placed
+    least = t.total - sum(bag) + len(departed) + (0 if board_empty else 1)
+    if ply < least:
+        raise InvalidStateError(f"ply {ply} is too small: this position takes {least} actions")
     return State(
         rules=rules,
         lexicon=lex,
@@ -903,177 +943,5 @@ def _state_from_dict(data: Any) -> State:
         departed=departed,
         removed=removed,
         end_reason=end_reason,
+        ply=ply,
     )
-
-
-@attrs.frozen
-class View:
-    """What ``viewer`` may know of a state: the board, scores, own rack and exchange, every
-    rack's size, the bag's size and the ``unseen`` multiset (tile-id counts of everything the
-    viewer cannot see: the bag, other racks, tiles put aside or removed)."""
-
-    viewer: int | None
-    rules: Rules
-    lexicon: Lexicon
-    players: tuple[str, ...]
-    board: tuple[int, ...]
-    rack: tuple[int, ...] | None
-    rack_sizes: tuple[int, ...]
-    scores: tuple[int, ...]
-    bag_size: int
-    unseen: tuple[int, ...]
-    turn: int
-    phase: str
-    drawer: int
-    to_draw: int
-    aside_size: int
-    own_aside: tuple[int, ...]
-    passes: int
-    departed: tuple[int, ...]
-    removed_size: int
-    end_reason: str | None
-
-    @property
-    def tiles(self) -> Tiles:
-        return tiles_for(self.rules, self.lexicon)
-
-    @property
-    def current_player(self) -> int | None:
-        return self.turn if self.phase == "play" else None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The viewer's legal actions when it is their turn, else ()."""
-        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
-            return ()
-        t = self.tiles
-        acts: list[Action] = [m[0] for m in raw_moves(t, self.board, self.rack)]
-        acts.extend(_exchanges(t, self.rack, self.bag_size, self.rules))
-        acts.append(Pass())
-        return tuple(acts)
-
-    def moves(self) -> list[Move]:
-        """The viewer's placements with scores, best first (empty when not on turn)."""
-        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
-            return []
-        out = [Move(p, s, len(pl)) for p, s, pl in raw_moves(self.tiles, self.board, self.rack)]
-        out.sort(key=lambda m: (-m.score, str(m.action)))
-        return out
-
-    def best_moves(self, n: int = 1) -> list[Move]:
-        """The viewer's ``n`` highest-scoring placements (ties broken by notation)."""
-        return self.moves()[:n]
-
-    def sample_state(self, rng: random.Random) -> State:
-        """A full state consistent with this view: the unseen tiles dealt at random to the
-        other racks, the hidden exchange, the removed pile and the bag."""
-        pool = [i for i, k in enumerate(self.unseen) for _ in range(k)]
-        rng.shuffle(pool)
-        n = len(self.players)
-        racks: list[tuple[int, ...]] = []
-        for p in range(n):
-            if p == self.viewer and self.rack is not None:
-                racks.append(self.rack)
-            else:
-                k = self.rack_sizes[p]
-                racks.append(tuple(sorted(pool[:k])))
-                del pool[:k]
-        if self.own_aside:
-            aside = self.own_aside
-        else:
-            aside = tuple(sorted(pool[: self.aside_size]))
-            del pool[: self.aside_size]
-        removed = tuple(sorted(pool[: self.removed_size]))
-        del pool[: self.removed_size]
-        bag = [0] * len(self.unseen)
-        for x in pool:
-            bag[x] += 1
-        return State(
-            rules=self.rules,
-            lexicon=self.lexicon,
-            players=self.players,
-            board=self.board,
-            racks=tuple(racks),
-            bag=tuple(bag),
-            scores=self.scores,
-            turn=self.turn,
-            phase=self.phase,
-            drawer=self.drawer,
-            to_draw=self.to_draw,
-            aside=aside,
-            passes=self.passes,
-            departed=self.departed,
-            removed=removed,
-            end_reason=self.end_reason,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        t = self.tiles
-        return {
-            "game": "wocable",
-            "kind": "view",
-            "version": VERSION,
-            "viewer": self.viewer,
-            "rules": self.rules.to_dict(),
-            "lexicon": {"name": self.lexicon.name, "digest": self.lexicon.digest},
-            "players": list(self.players),
-            "board": board_rows(t, self.board),
-            "rack": None if self.rack is None else t.rack_text(self.rack),
-            "rack_sizes": list(self.rack_sizes),
-            "scores": list(self.scores),
-            "bag_size": self.bag_size,
-            "unseen": t.rack_text([i for i, k in enumerate(self.unseen) for _ in range(k)]),
-            "turn": self.turn,
-            "phase": self.phase,
-            "drawer": self.drawer,
-            "to_draw": self.to_draw,
-            "aside_size": self.aside_size,
-            "own_aside": t.rack_text(self.own_aside),
-            "passes": self.passes,
-            "departed": list(self.departed),
-            "removed_size": self.removed_size,
-            "end_reason": self.end_reason,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> View:
-        """Inverse of :meth:`to_dict` (InvalidStateError on malformed data)."""
-        try:
-            d = check_header(data, "wocable", "view", VERSION)
-            rules = Rules.from_dict(get_map(d, "rules"))
-            lex = Lexicon.by_digest(get_str(get_map(d, "lexicon"), "digest"))
-            if lex is None:
-                raise InvalidStateError("the view's lexicon is not loaded")
-            t = tiles_for(rules, lex)
-            viewer = d["viewer"]
-            if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool)):
-                raise InvalidStateError("bad viewer")
-            rack = None if d["rack"] is None else t.parse_rack(get_str(d, "rack"))
-            unseen = [0] * (t.blank + 1)
-            for x in t.parse_rack(get_str(d, "unseen")):
-                unseen[x] += 1
-            return cls(
-                viewer=viewer,
-                rules=rules,
-                lexicon=lex,
-                players=tuple(str(p) for p in get_list(d, "players")),
-                board=parse_board(t, get_list(d, "board")),
-                rack=rack,
-                rack_sizes=tuple(int(x) for x in get_list(d, "rack_sizes")),
-                scores=tuple(int(x) for x in get_list(d, "scores")),
-                bag_size=get_int(d, "bag_size", 0),
-                unseen=tuple(unseen),
-                turn=get_int(d, "turn", 0),
-                phase=get_str(d, "phase"),
-                drawer=get_int(d, "drawer", -1),
-                to_draw=get_int(d, "to_draw", 0),
-                aside_size=get_int(d, "aside_size", 0),
-                own_aside=t.parse_rack(get_str(d, "own_aside")),
-                passes=get_int(d, "passes", 0),
-                departed=tuple(int(x) for x in get_list(d, "departed")),
-                removed_size=get_int(d, "removed_size", 0),
-                end_reason=d["end_reason"],
-            )
-        except InvalidStateError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, RulesError) as exc:
-            raise InvalidStateError(f"invalid wocable view: {exc}") from exc
