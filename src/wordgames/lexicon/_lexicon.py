@@ -8,6 +8,7 @@ import json
 import os
 import weakref
 import zlib
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from types import MappingProxyType
@@ -16,7 +17,14 @@ from typing import Any, NoReturn
 from wordgames._core.errors import InvalidStateError
 from wordgames._core.serial import get_int, get_list, get_str
 from wordgames.lexicon._errors import LexiconError
-from wordgames.lexicon._graph import CODE_BASE, WordGraph, build_dawg, build_gaddag
+from wordgames.lexicon._graph import (
+    CODE_BASE,
+    WordGraph,
+    build_dawg,
+    build_gaddag,
+    decode_extension,
+    encode_extension,
+)
 from wordgames.lexicon._search import ANY, OPT, STAR, anagram_search, pattern_search
 from wordgames.lexicon.alphabet import (
     LATIN_ALPHABET,
@@ -29,7 +37,14 @@ from wordgames.lexicon.alphabet import (
     fold_word,
 )
 
-__all__ = ["BUILTIN_LEXICONS", "Lexicon"]
+__all__ = [
+    "BUILTIN_LEXICONS",
+    "MAX_LEXICON_BYTES",
+    "MAX_TILES_PER_BYTE",
+    "MAX_TOTAL_TILES",
+    "MAX_WORDS",
+    "Lexicon",
+]
 
 #: The packaged lexicons: name -> (language, alphabet, description).
 BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyType(
@@ -50,8 +65,32 @@ BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyT
 
 _MAGIC = b"WGLEX\x00"
 _FORMAT = 1
-_MAX_INFLATED = 256 * 1024 * 1024
+
+#: Most words a lexicon may have (24 times ENABLE); checked by every constructor.
+MAX_WORDS = 1 << 22
+#: Most tiles all words of a lexicon may have together (ENABLE: 1.6 million).
+MAX_TOTAL_TILES = 1 << 25
+#: Largest input :meth:`Lexicon.from_bytes` reads (and the most its compressed part may
+#: inflate to), in bytes.
+MAX_LEXICON_BYTES = 1 << 26
+#: :meth:`Lexicon.from_bytes` refuses bytes whose words have more than 2**21 tiles plus this
+#: many tiles per byte of input, so that checking forged bytes costs time linear in their size
+#: (ENABLE has 3.4 tiles per byte); :meth:`Lexicon.to_bytes` pads the output of the rare
+#: extremely regular word lists that need it.
+MAX_TILES_PER_BYTE = 64
+_FREE_TILES = 1 << 21
+_MAX_INFLATED = MAX_LEXICON_BYTES
+#: How many slow lookups (a walk of the DAWG) are made before the lexicon builds its hash
+#: set and sorted word tuple: one in this many of its words (ski rental: building costs about
+#: as much as that many walks).
+_LOOKUPS_PER_BUILD = 8
 _CHARS = tuple(chr(CODE_BASE + c) for c in range(64))
+
+try:
+    import lzma as _lzma_module
+except ImportError:  # pragma: no cover - Python built without lzma
+    _lzma_module = None  # type: ignore[assignment]
+_LZMA = _lzma_module
 
 _REGISTRY: weakref.WeakValueDictionary[str, Lexicon] = weakref.WeakValueDictionary()
 
@@ -97,12 +136,15 @@ class Lexicon:
         "_dawg",
         "_digest",
         "_gaddag",
+        "_gaddag_ext",
         "_index",
         "_language",
+        "_lookups",
         "_name",
         "_skipped",
         "_tiles",
         "_words",
+        "_wordset",
     )
 
     _builtin: str | None
@@ -110,6 +152,9 @@ class Lexicon:
     _dawg: WordGraph
     _digest: str
     _gaddag: WordGraph | None
+    _gaddag_ext: tuple[str, bytes] | None
+    _lookups: int
+    _wordset: frozenset[str] | None
     _index: Mapping[str, int]
     _language: str
     _name: str
@@ -129,6 +174,8 @@ class Lexicon:
         skipped: tuple[tuple[str, str], ...] = (),
         words: tuple[str, ...] | None = None,
         builtin: str | None = None,
+        gaddag: WordGraph | None = None,
+        gaddag_ext: tuple[str, bytes] | None = None,
     ) -> None:
         """Internal: use the ``from_*`` constructors."""
         tiles = Tiles(alphabet, language)
@@ -138,7 +185,10 @@ class Lexicon:
         init(self, "_tiles", tiles)
         init(self, "_index", MappingProxyType(tiles.index))
         init(self, "_dawg", dawg)
-        init(self, "_gaddag", None)
+        init(self, "_gaddag", gaddag)
+        init(self, "_gaddag_ext", gaddag_ext)
+        init(self, "_lookups", 0)
+        init(self, "_wordset", None)
         init(self, "_count", count)
         init(self, "_digest", digest)
         init(self, "_skipped", skipped)
@@ -244,8 +294,12 @@ class Lexicon:
         if not entries:
             detail = f" ({len(skipped)} skipped, e.g. {skipped[:3]!r})" if skipped else ""
             raise LexiconError(f"no usable words for lexicon {name!r}{detail}")
+        if len(entries) > MAX_WORDS:
+            raise LexiconError(f"a lexicon may have at most {MAX_WORDS} words")
         ordered = sorted(entries)
         del entries, seen
+        if sum(map(len, ordered)) > MAX_TOTAL_TILES:
+            raise LexiconError(f"a lexicon's words may have at most {MAX_TOTAL_TILES} tiles")
         dawg = build_dawg(ordered)
         canon = _canonical(ordered, tiles)
         return cls(
@@ -309,9 +363,12 @@ class Lexicon:
 
     # -- serialisation -------------------------------------------------------------------
 
-    def to_bytes(self) -> bytes:
-        """A compact, checksummed binary form (the DAWG and the metadata; zlib)."""
-        meta = {
+    def to_bytes(self, *, gaddag: bool = False) -> bytes:
+        """A compact, checksummed binary form: the metadata and the DAWG (zlib) and, with
+        ``gaddag``, the GADDAG's part before the separator (LZMA; zlib where Python lacks
+        :mod:`lzma`), so that loading the bytes skips the GADDAG build (about 1 MB more for
+        ENABLE-sized lexicons). The output depends only on the words and these arguments."""
+        meta: dict[str, object] = {
             "format": _FORMAT,
             "name": self._name,
             "language": self._language,
@@ -320,17 +377,37 @@ class Lexicon:
             "count": self._count,
             "skipped": [list(s) for s in self._skipped],
         }
+        ext = b""
+        if gaddag:
+            if self._gaddag_ext is not None and self._gaddag is None:
+                codec, ext = self._gaddag_ext
+            else:
+                codec, ext = _compress(
+                    encode_extension(self.gaddag, self._dawg.num_nodes), _LZMA is not None
+                )
+            meta["gaddag"] = [codec, len(ext)]
         head = json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode()
         body = len(head).to_bytes(4, "little") + head + self._dawg.to_bytes()
-        payload = zlib.compress(body, 9)
+        payload = zlib.compress(body, 9) + ext
+        tiles = 0
+        if self._count * MAX_WORD_TILES > _FREE_TILES:
+            _, tiles, _ = self._dawg.count_words(MAX_TOTAL_TILES)
+        size = len(_MAGIC) + 32 + len(payload)
+        need = -(-(tiles - _FREE_TILES) // MAX_TILES_PER_BYTE)
+        if need > size:  # an extremely regular word list: pad (see MAX_TILES_PER_BYTE)
+            payload += bytes(need - size)
         return _MAGIC + hashlib.sha256(payload).digest() + payload
 
     @classmethod
     def from_bytes(cls, data: bytes, *, verify: bool = True) -> Lexicon:
         """Read :meth:`to_bytes` output. Corrupted or forged data raises
-        :class:`~wordgames.InvalidStateError`: the checksum, the graph's structure and the
-        word count are always checked, and with ``verify`` (the default) the digest is
-        recomputed from the words too (about 0.3 s for ENABLE; ``verify=False`` trusts it)."""
+        :class:`~wordgames.InvalidStateError` and nothing else: the size limits
+        (:data:`MAX_LEXICON_BYTES`, :data:`MAX_WORDS`, :data:`MAX_TOTAL_TILES`,
+        :data:`MAX_TILES_PER_BYTE`), the checksum, the structure of the graphs and the word
+        count are always checked, and with ``verify`` (the default) the digest is recomputed
+        from the words too (about 0.15 s for ENABLE; ``verify=False`` trusts it). An included
+        GADDAG is checked for the structure the move generators rely on, not rebuilt. Time is
+        linear in the size of ``data``."""
         return _from_bytes(data, None, verify=verify)
 
     # -- properties ----------------------------------------------------------------------
@@ -377,7 +454,9 @@ class Lexicon:
 
     @property
     def gaddag(self) -> WordGraph:
-        """The GADDAG (separator :attr:`SEP`), built on first access (about 3 s for ENABLE).
+        """The GADDAG (separator :attr:`SEP`). The packaged ``"en"`` and ``"es"`` lexicons and
+        bytes saved with it (:meth:`to_bytes`) carry it (decoded on first access, about
+        0.1 s for ENABLE); otherwise it is built on first access (about 3 s for ENABLE).
 
         For a word a1..an and 1 <= i <= n, the path a_i, ..., a_1, SEP, a_{i+1}, ..., a_n
         ends at a terminal node; nodes before the separator are never terminal. The DAWG's
@@ -385,8 +464,14 @@ class Lexicon:
         """
         g = self._gaddag
         if g is None:
-            g = build_gaddag(self._dawg, len(self._tiles.alphabet))
+            sep = len(self._tiles.alphabet)
+            ext = self._gaddag_ext
+            if ext is not None:  # packaged data: trusted, checked by its SHA-256
+                g = decode_extension(self._dawg, _decompress(*ext), sep, check=False)
+            else:
+                g = build_gaddag(self._dawg, sep)
             object.__setattr__(self, "_gaddag", g)
+            object.__setattr__(self, "_gaddag_ext", None)
         return g
 
     # -- words -------------------------------------------------------------------------
@@ -568,13 +653,54 @@ def _canonical(code_strings: Sequence[str], tiles: Tiles) -> list[str]:
     return out
 
 
+def _compress(raw: bytes, use_lzma: bool) -> tuple[str, bytes]:
+    if use_lzma and _LZMA is not None:
+        return "lzma", _LZMA.compress(raw, format=_LZMA.FORMAT_XZ, preset=9)
+    return "zlib", zlib.compress(raw, 9)
+
+
+def _decompress(codec: str, data: bytes) -> bytes:
+    """Inflate a GADDAG section (InvalidStateError if it is corrupt or too large)."""
+    try:
+        if codec == "zlib":
+            inflater = zlib.decompressobj()
+            out = inflater.decompress(data, _MAX_INFLATED)
+            if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+                raise InvalidStateError("GADDAG data is truncated or too large")
+            return out
+        if codec == "lzma":
+            if _LZMA is None:  # pragma: no cover - Python built without lzma
+                raise InvalidStateError("this Python cannot read LZMA (no lzma module)")
+            lz = _LZMA.LZMADecompressor(format=_LZMA.FORMAT_XZ)
+            out = lz.decompress(data, _MAX_INFLATED)
+            if not lz.eof or lz.unused_data:
+                raise InvalidStateError("GADDAG data is truncated or too large")
+            return out
+    except (zlib.error, LookupError, EOFError) as exc:
+        raise InvalidStateError(f"GADDAG data is corrupted: {_short(str(exc))}") from None
+    raise InvalidStateError(f"unknown GADDAG codec {_short(codec)!r}")
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of ``text`` (error messages never echo long input)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _from_bytes(
-    data: bytes, builtin: str | None, *, reuse: bool = True, verify: bool = False
+    data: bytes,
+    builtin: str | None,
+    *,
+    reuse: bool = True,
+    verify: bool = False,
+    trusted: bool = False,
 ) -> Lexicon:
     """Parse lexicon bytes. With ``reuse``, a lexicon of the same digest that is already
-    alive is returned instead of a second copy (packaged lexicons are always loaded)."""
+    alive is returned instead of a second copy. ``trusted`` (packaged data, checked against
+    its index) skips the structural checks and keeps the GADDAG compressed until it is used."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise InvalidStateError(f"lexicon data must be bytes, got {type(data).__name__}")
+    if len(data) > MAX_LEXICON_BYTES:
+        raise InvalidStateError(f"lexicon data is larger than {MAX_LEXICON_BYTES} bytes")
     data = bytes(data)
     n = len(_MAGIC)
     if len(data) < n + 32 or data[:n] != _MAGIC:
@@ -588,7 +714,8 @@ def _from_bytes(
         if inflater.unconsumed_tail or not inflater.eof:
             raise InvalidStateError("lexicon data is truncated or too large")
     except zlib.error as exc:
-        raise InvalidStateError(f"lexicon data is corrupted: {exc}") from None
+        raise InvalidStateError(f"lexicon data is corrupted: {_short(str(exc))}") from None
+    rest = inflater.unused_data
     if len(body) < 4:
         raise InvalidStateError("lexicon data is truncated")
     hlen = int.from_bytes(body[:4], "little")
@@ -596,23 +723,25 @@ def _from_bytes(
         raise InvalidStateError("lexicon data is truncated")
     try:
         meta = json.loads(body[4 : 4 + hlen].decode())
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise InvalidStateError(f"lexicon metadata is not valid JSON: {exc}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise InvalidStateError(f"lexicon metadata is not valid JSON: {_short(str(exc))}") from None
     if not isinstance(meta, dict):
         raise InvalidStateError("lexicon metadata must be a JSON object")
     if get_int(meta, "format") != _FORMAT:
-        raise InvalidStateError(f"unsupported lexicon format {meta.get('format')!r}")
+        raise InvalidStateError("unsupported lexicon format")
     name = get_str(meta, "name")
     language = get_str(meta, "language")
     digest = get_str(meta, "digest")
     count = get_int(meta, "count", 1)
+    if count > MAX_WORDS:
+        raise InvalidStateError(f"lexicon has more than {MAX_WORDS} words")
     raw_alpha = get_list(meta, "alphabet")
     if not all(isinstance(t, str) for t in raw_alpha):
         raise InvalidStateError("lexicon alphabet must be a list of strings")
     try:
         alphabet = check_alphabet(raw_alpha)
     except LexiconError as exc:
-        raise InvalidStateError(f"bad lexicon alphabet: {exc}") from None
+        raise InvalidStateError(f"bad lexicon alphabet: {_short(str(exc))}") from None
     skipped_raw = get_list(meta, "skipped")
     skipped: list[tuple[str, str]] = []
     for item in skipped_raw:
@@ -622,19 +751,49 @@ def _from_bytes(
             raise InvalidStateError("lexicon 'skipped' entries must be [word, reason] pairs")
         skipped.append((item[0], item[1]))
     if len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest):
-        raise InvalidStateError(f"bad lexicon digest {digest!r}")
-    dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet))
-    words, depth = dawg.count_and_depth()
-    if words != count:
-        raise InvalidStateError("lexicon word count disagrees with its word graph")
-    if depth > MAX_WORD_TILES:
-        raise InvalidStateError(f"lexicon has a word longer than {MAX_WORD_TILES} tiles")
-    tiles = Tiles(alphabet, language)
-    if verify and _digest(language, alphabet, _canonical(dawg.code_strings(), tiles)) != digest:
-        raise InvalidStateError("lexicon digest does not match its words")
+        raise InvalidStateError(f"bad lexicon digest {_short(digest)!r}")
+    gaddag_ext: tuple[str, bytes] | None = None
+    if "gaddag" in meta:
+        spec = meta["gaddag"]
+        if not (
+            isinstance(spec, list)
+            and len(spec) == 2
+            and spec[0] in ("zlib", "lzma")
+            and type(spec[1]) is int
+            and 0 < spec[1] <= len(rest)
+        ):
+            raise InvalidStateError("lexicon 'gaddag' entry must be [codec, size]")
+        gaddag_ext = (spec[0], rest[: spec[1]])
+        rest = rest[spec[1] :]
+    if rest.count(0) != len(rest):
+        raise InvalidStateError("lexicon data has trailing data")
+    if trusted:
+        dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet), check=False)
+    else:
+        dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet))
+        words, tiles, depth = dawg.count_words(MAX_TOTAL_TILES)
+        if words != count:
+            raise InvalidStateError("lexicon word count disagrees with its word graph")
+        if depth > MAX_WORD_TILES:
+            raise InvalidStateError(f"lexicon has a word longer than {MAX_WORD_TILES} tiles")
+        if tiles > MAX_TOTAL_TILES:
+            raise InvalidStateError(f"lexicon words have more than {MAX_TOTAL_TILES} tiles")
+        if tiles > _FREE_TILES + MAX_TILES_PER_BYTE * len(data):
+            raise InvalidStateError("lexicon data spells too many tiles for its size")
+    tiles_obj = Tiles(alphabet, language)
+    words_tuple: tuple[str, ...] | None = None
+    if verify:
+        words_tuple = tuple(_canonical(dawg.code_strings(), tiles_obj))
+        if _digest(language, alphabet, words_tuple) != digest:
+            raise InvalidStateError("lexicon digest does not match its words")
     existing = _REGISTRY.get(digest)
     if existing is not None and builtin is None and reuse:
         return existing
+    gaddag: WordGraph | None = None
+    if gaddag_ext is not None and not trusted:
+        raw = _decompress(*gaddag_ext)
+        gaddag = decode_extension(dawg, raw, len(alphabet), check=True)
+        gaddag_ext = None
     return Lexicon(
         name=name,
         language=language,
@@ -644,6 +803,9 @@ def _from_bytes(
         digest=digest,
         skipped=tuple(skipped),
         builtin=builtin,
+        words=words_tuple,
+        gaddag=gaddag,
+        gaddag_ext=gaddag_ext,
     )
 
 
@@ -661,7 +823,7 @@ def _builtin_digests() -> Mapping[str, str]:
 def _load_builtin(name: str) -> Lexicon:
     if name not in BUILTIN_LEXICONS:
         raise LexiconError(f"no packaged lexicon {name!r}; packaged: {sorted(BUILTIN_LEXICONS)}")
-    lex = _from_bytes(_data_file(f"{name}.lex"), name)
+    lex = _from_bytes(_data_file(f"{name}.lex"), name, trusted=True)
     if lex.digest != _builtin_digests()[name]:
         raise InvalidStateError(f"packaged lexicon {name!r} does not match its index")
     return lex
