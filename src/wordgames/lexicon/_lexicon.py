@@ -490,14 +490,36 @@ class Lexicon:
         return words
 
     def __contains__(self, word: object) -> bool:
+        words = self._wordset
+        if words is not None and type(word) is str:
+            if word in words:
+                return True
+            if word.isascii():
+                w = word.upper()  # ASCII folds to upper case in every language
+                if w in words:
+                    return True
+                if w.isalpha():  # no brackets, no whitespace: nothing else to try
+                    return False
+        return self._contains_slow(word)
+
+    def _contains_slow(self, word: object) -> bool:
+        """Membership by a walk of the DAWG (any input); after enough calls, builds the hash
+        set that :meth:`__contains__` then uses."""
+        self._count_lookup()
         if isinstance(word, str):
+            words = self._wordset
+            if words is not None:
+                try:
+                    return self._tiles.text(self._tiles.parse(word)) in words
+                except LexiconError:
+                    return False
             try:
                 codes: Sequence[int] = self._tiles.parse(word)
             except LexiconError:
                 return False
         elif isinstance(word, tuple):
             codes = word
-            if not all(isinstance(c, int) for c in codes):
+            if not all(type(c) is int for c in codes):
                 return False
         else:
             return False
@@ -505,6 +527,40 @@ class Lexicon:
             return False
         v = self._dawg.walk(codes)
         return v >= 0 and bool(self._dawg.terminal[v])
+
+    def _count_lookup(self) -> None:
+        n = self._lookups + 1
+        object.__setattr__(self, "_lookups", n)
+        if n * _LOOKUPS_PER_BUILD >= self._count and self._wordset is None:
+            self._word_set()
+
+    def _word_set(self) -> frozenset[str]:
+        words = self._wordset
+        if words is None:
+            words = frozenset(self._word_tuple())
+            object.__setattr__(self, "_wordset", words)
+        return words
+
+    def contains_many(self, words: Iterable[object]) -> list[bool]:
+        """``[w in self for w in words]``, faster: builds the lexicon's hash set at once (about
+        0.15 s for ENABLE, kept) and looks canonical strings up in bulk."""
+        items = words if isinstance(words, (list, tuple)) else list(words)
+        ws = self._word_set()
+        contains = self.__contains__
+        try:
+            keys = list(map(str.upper, items))  # ASCII folds to upper case
+        except TypeError:  # an item that is not a string
+            return [contains(w) for w in items]
+        out = list(map(ws.__contains__, keys))
+        ascii_ = list(map(str.isascii, items))
+        if all(ascii_):
+            recheck = [i for i, hit in enumerate(out) if not (hit or keys[i].isalpha())]
+        else:
+            recheck = [i for i, a in enumerate(ascii_) if not a]
+            recheck += [i for i, hit in enumerate(out) if not (hit or keys[i].isalpha())]
+        for i in recheck:
+            out[i] = contains(items[i])
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Lexicon):
@@ -528,13 +584,22 @@ class Lexicon:
     def has_prefix(self, prefix: str | tuple[int, ...]) -> bool:
         """True iff some word starts with ``prefix`` (canonical string or codes); the empty
         prefix counts."""
+        words = self._words
+        if words is not None and type(prefix) is str and prefix.isascii():
+            p = prefix.upper()
+            if p.isalpha():  # no brackets, no whitespace
+                i = bisect_left(words, p)
+                return i < len(words) and words[i].startswith(p)
+        self._count_lookup()
         if isinstance(prefix, str):
             try:
                 codes: Sequence[int] = self._tiles.parse(prefix)
             except LexiconError:
                 return False
-        else:
+        elif isinstance(prefix, tuple) and all(type(c) is int for c in prefix):
             codes = prefix
+        else:
+            return False
         return self._dawg.walk(codes) >= 0
 
     def encode(self, word: str) -> tuple[int, ...]:
