@@ -1,6 +1,9 @@
 """Lexicon figures: build, load, memory, GADDAG and query speed (prints; asserts nothing).
 
-Usage: python benchmarks/lexicon.py [DATA_DIR]   (default: ../shared/data next to the repo)
+Usage: python benchmarks/lexicon.py [--peers] [DATA_DIR]   (default: ../shared/data next to
+the repo). ``--peers`` measures ours side by side with every installed peer (DAWG2,
+marisa-trie, datrie, lexpy, PyTrie: ``pip install 'wordgames[bench]'``) on the same words and
+queries and prints a table and the ratios.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon._lexicon import _data_file, _from_bytes
@@ -78,9 +81,371 @@ def racks(rng: random.Random, n: int, letters: int, blanks: int) -> list[str]:
     return ["".join(rng.sample(bag, letters)) + "?" * blanks for _ in range(n)]
 
 
+# -- side-by-side comparison with the peers (--peers) ------------------------------------
+
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Peer:
+    """One library under test: how to build it from the words and ask it the queries."""
+
+    def __init__(
+        self,
+        name: str,
+        build: Callable[[list[str]], Any],
+        contains: Callable[[Any], Callable[[str], bool]],
+        has_prefix: Callable[[Any], Callable[[str], bool]],
+        walker: Callable[[Any], tuple[Any, Callable[[Any, str], Any], Callable[[Any], bool]]],
+        dump: Callable[[Any], bytes] | None,
+        load: Callable[[bytes], Any] | None,
+    ) -> None:
+        self.name = name
+        self.build = build
+        self.contains = contains
+        self.has_prefix = has_prefix
+        self.walker = walker
+        self.dump = dump
+        self.load = load
+
+
+def _prefix_walker(
+    obj: Any, has_prefix: Callable[[str], bool]
+) -> tuple[Any, Callable[[Any, str], Any], Callable[[Any], bool]]:
+    """A walk over a library that has no node API: a node is a prefix that some key has."""
+
+    def child(p: str, ch: str) -> str | None:
+        q = p + ch
+        return q if has_prefix(q) else None
+
+    return "", child, obj.__contains__
+
+
+def _peers() -> list[Peer]:
+    """The peers that are installed (pip install 'wordgames[bench]')."""
+    import pickle
+    import warnings
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    out: list[Peer] = []
+    try:
+        import dawg
+
+        out.append(
+            Peer(
+                "DAWG2 (C++)",
+                dawg.CompletionDAWG,
+                lambda d: d.__contains__,
+                lambda d: d.has_keys_with_prefix,
+                lambda d: _prefix_walker(d, d.has_keys_with_prefix),
+                lambda d: d.tobytes(),
+                lambda b: dawg.CompletionDAWG().frombytes(b),
+            )
+        )
+    except ImportError:
+        pass
+    try:
+        import marisa_trie
+
+        out.append(
+            Peer(
+                "marisa-trie (C++)",
+                marisa_trie.Trie,
+                lambda t: t.__contains__,
+                lambda t: t.has_keys_with_prefix,
+                lambda t: _prefix_walker(t, t.has_keys_with_prefix),
+                lambda t: t.tobytes(),
+                lambda b: marisa_trie.Trie().frombytes(b),
+            )
+        )
+    except ImportError:
+        pass
+    try:
+        import datrie
+
+        def build_datrie(words: list[str]) -> Any:
+            t = datrie.Trie(_LOWER)
+            for w in words:
+                t[w] = 0
+            return t
+
+        def datrie_bytes(t: Any) -> bytes:
+            import os
+            import tempfile
+
+            fd, path = tempfile.mkstemp()
+            os.close(fd)
+            try:
+                t.save(path)
+                with open(path, "rb") as fh:
+                    return fh.read()
+            finally:
+                os.unlink(path)
+
+        def datrie_load(b: bytes) -> Any:
+            import os
+            import tempfile
+
+            fd, path = tempfile.mkstemp()
+            try:
+                os.write(fd, b)
+                os.close(fd)
+                return datrie.Trie.load(path)
+            finally:
+                os.unlink(path)
+
+        out.append(
+            Peer(
+                "datrie (C)",
+                build_datrie,
+                lambda t: t.__contains__,
+                lambda t: t.has_keys_with_prefix,
+                lambda t: _prefix_walker(t, t.has_keys_with_prefix),
+                datrie_bytes,
+                datrie_load,
+            )
+        )
+    except ImportError:
+        pass
+    try:
+        import lexpy
+
+        def build_lexpy(words: list[str]) -> Any:
+            d = lexpy.DAWG()
+            d.add_all(words)
+            d.reduce()
+            return d
+
+        def lexpy_walker(d: Any) -> tuple[Any, Callable[[Any, str], Any], Callable[[Any], bool]]:
+            return d.root, lambda n, ch: n.children.get(ch), lambda n: n.eow
+
+        out.append(
+            Peer(
+                "lexpy (Python DAWG)",
+                build_lexpy,
+                lambda d: d.__contains__,
+                lambda d: d.contains_prefix,
+                lexpy_walker,
+                pickle.dumps,
+                pickle.loads,
+            )
+        )
+    except ImportError:
+        pass
+    try:
+        import pytrie
+
+        def pytrie_walker(t: Any) -> tuple[Any, Callable[[Any, str], Any], Callable[[Any], bool]]:
+            null = pytrie.NULL
+            return t._root, lambda n, ch: n.children.get(ch), lambda n: n.value is not null
+
+        def pytrie_prefix(t: Any) -> Callable[[str], bool]:
+            find = t._find
+            return lambda p: find(p) is not None
+
+        out.append(
+            Peer(
+                "PyTrie (Python trie)",
+                lambda words: pytrie.StringTrie.fromkeys(words),
+                lambda t: t.__contains__,
+                pytrie_prefix,
+                pytrie_walker,
+                pickle.dumps,
+                pickle.loads,
+            )
+        )
+    except ImportError:
+        pass
+    return out
+
+
+def walk_anagrams(
+    walker: tuple[Any, Callable[[Any, str], Any], Callable[[Any], bool]],
+    rack: str,
+    *,
+    exact: bool,
+    min_length: int = 2,
+) -> list[str]:
+    """The anagram walk every peer gets (the same algorithm as ours: a real tile where the
+    rack has one, a wildcard only otherwise, so each word is found once)."""
+    root, child, terminal = walker
+    counts = {ch: rack.count(ch) for ch in set(rack) if ch != "?"}
+    total = len(rack)
+    lo = total if exact else min_length
+    out: list[str] = []
+
+    def rec(node: Any, prefix: str, blanks: int, depth: int) -> None:
+        if depth >= lo and terminal(node):
+            out.append(prefix)
+        if depth == total:
+            return
+        for ch in _LOWER if blanks else [c for c, n in counts.items() if n]:
+            n = counts.get(ch, 0)
+            nxt = child(node, ch)
+            if nxt is None:
+                continue
+            if n:
+                counts[ch] = n - 1
+                rec(nxt, prefix + ch, blanks, depth + 1)
+                counts[ch] = n
+            else:
+                rec(nxt, prefix + ch, blanks - 1, depth + 1)
+
+    rec(root, "", rack.count("?"), 0)
+    return sorted(out)
+
+
+_PEER_RSS = """
+import gc, sys
+sys.path.insert(0, {bench!r})
+import lexicon as bench
+def rss():
+    gc.collect()
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+words = open({path!r}).read().split()
+peer = [p for p in bench._peers() if p.name == {name!r}][0]
+before = rss()
+obj = peer.build(words)
+print(rss() - before)
+"""
+
+_OURS_RSS = """
+import gc
+def rss():
+    gc.collect()
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+before = rss()
+from wordgames.lexicon import Lexicon
+lex = Lexicon.builtin("en")
+loaded = rss()
+lex.gaddag
+"CAT" in lex
+lex.contains_many(["CAT"])
+print(loaded - before, rss() - before)
+"""
+
+
+def _rss_subprocess(code: str) -> list[int]:
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return [int(x) for x in out]
+
+
+def _rate(fn: Callable[[], object], n: int, repeat: int = 3) -> float:
+    """Queries per second (best of ``repeat``), CPU time."""
+    return n / best(fn, repeat)
+
+
+def peers_main(enable: Path) -> int:
+    """Ours against every installed peer, on the same words and queries, in one run."""
+    words = enable.read_text().split()
+    peers = _peers()
+    print(f"ENABLE: {len(words)} words; peers installed: {[p.name for p in peers] or 'none'}")
+    rng = random.Random(12)
+    hits = rng.sample(words, 50_000)
+    misses = [w + rng.choice(_LOWER) for w in rng.sample(words, 50_000)]
+    queries = hits + misses
+    rng.shuffle(queries)
+    prefixes = [w[: rng.randint(1, len(w))] for w in rng.sample(words, 50_000)]
+    prefixes += [p[:-1] + "q" for p in prefixes[:20_000]]
+    rs = [r.lower() for r in racks(random.Random(2026), 30, 7, 2)]
+
+    lex = Lexicon.from_file(enable, name="enable")
+    assert lex.digest == Lexicon.builtin("en").digest
+    lex.contains_many(["warm-up"])  # builds the hash set and the sorted tuple (see docs)
+    rows: dict[str, dict[str, float]] = {}
+
+    def medians(anagram: Callable[[str], object], sub: Callable[[str], object]) -> tuple[float, ...]:
+        a = statistics.median(timed(functools.partial(anagram, r))[1] for r in rs)
+        s = statistics.median(timed(functools.partial(sub, r))[1] for r in rs)
+        return a, s
+
+    ours: dict[str, float] = {}
+    contains = lex.__contains__
+    ours["membership /s"] = _rate(lambda: [contains(w) for w in queries], len(queries))
+    ours["batched membership /s"] = _rate(lambda: lex.contains_many(queries), len(queries))
+    has_prefix = lex.has_prefix
+    ours["prefix queries /s"] = _rate(lambda: [has_prefix(p) for p in prefixes], len(prefixes))
+    ours["anagram 7+2 (ms)"], ours["sub-anagram 7+2 (ms)"] = (
+        x * 1e3 for x in medians(lex.anagrams, lex.subanagrams)
+    )
+    blob = _data_file("en.lex")
+    ours["load (ms)"] = best(lambda: _from_bytes(blob, "en", reuse=False, trusted=True)) * 1e3
+    if sys.platform.startswith("linux"):
+        loaded_kb, full_kb = _rss_subprocess(_OURS_RSS)
+        ours["memory (MB)"] = full_kb / 1e3
+        print(
+            f"ours: loading ENABLE adds {loaded_kb / 1e3:.1f} MB resident; with the GADDAG, "
+            f"the hash set and the sorted words {full_kb / 1e3:.1f} MB"
+        )
+    rows["wordgames (pure Python)"] = ours
+    for want in rs[:5]:  # the walks agree with ours
+        assert [w.upper() for w in walk_anagrams(_prefix_walker(lex, has_prefix), want, exact=True)] == lex.anagrams(want)
+
+    for peer in peers:
+        obj = peer.build(words)
+        row: dict[str, float] = {}
+        c = peer.contains(obj)
+        row["membership /s"] = _rate(lambda c=c: [c(w) for w in queries], len(queries))
+        p = peer.has_prefix(obj)
+        row["prefix queries /s"] = _rate(lambda p=p: [p(x) for x in prefixes], len(prefixes))
+        w = peer.walker(obj)
+        row["anagram 7+2 (ms)"], row["sub-anagram 7+2 (ms)"] = (
+            x * 1e3
+            for x in medians(
+                lambda r, w=w: walk_anagrams(w, r, exact=True),
+                lambda r, w=w: walk_anagrams(w, r, exact=False),
+            )
+        )
+        assert [x.upper() for x in walk_anagrams(w, rs[0], exact=True)] == lex.anagrams(rs[0])
+        if peer.dump is not None and peer.load is not None:
+            data = peer.dump(obj)
+            row["load (ms)"] = best(lambda data=data: peer.load(data), 3) * 1e3
+        if sys.platform.startswith("linux"):
+            code = _PEER_RSS.format(
+                bench=str(ROOT / "benchmarks"), path=str(enable), name=peer.name
+            )
+            row["memory (MB)"] = _rss_subprocess(code)[0] / 1e3
+        rows[peer.name] = row
+        del obj
+
+    keys = list(ours)
+    print()
+    print("| library | " + " | ".join(keys) + " |")
+    print("|---|" + "---|" * len(keys))
+    for name, row in rows.items():
+        cells = []
+        for k in keys:
+            v = row.get(k)
+            if v is None:
+                cells.append("–")
+            elif k.endswith("/s"):
+                cells.append(f"{v / 1e6:.2f} M")
+            else:
+                cells.append(f"{v:.1f}")
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    print()
+    print("ratios (ours / peer for rates, peer / ours for times and memory: > 1 means ours is better)")
+    for name, row in rows.items():
+        if name == "wordgames (pure Python)":
+            continue
+        parts = []
+        for k in keys:
+            if k in row and k in ours:
+                r = ours[k] / row[k] if k.endswith("/s") else row[k] / ours[k]
+                parts.append(f"{k} {r:.2f}")
+        print(f"  vs {name}: " + "; ".join(parts))
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    data_dir = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data"
+    args = [a for a in argv[1:] if a != "--peers"]
+    data_dir = Path(args[0]) if args else ROOT.parent / "shared" / "data"
     enable = data_dir / "enable1.txt"
+    if "--peers" in argv:
+        return peers_main(enable)
     print(f"Python {sys.version.split()[0]}; times are CPU seconds (time.process_time)")
 
     if enable.exists():

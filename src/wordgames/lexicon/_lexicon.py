@@ -9,6 +9,8 @@ import os
 import weakref
 import zlib
 from bisect import bisect_left
+from itertools import compress
+from operator import not_
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from types import MappingProxyType
@@ -16,7 +18,7 @@ from typing import Any, NoReturn
 
 from wordgames._core.errors import InvalidStateError
 from wordgames._core.serial import get_int, get_list, get_str
-from wordgames.lexicon._errors import LexiconError
+from wordgames.lexicon._errors import LexiconError, short_repr
 from wordgames.lexicon._graph import (
     CODE_BASE,
     WordGraph,
@@ -231,12 +233,12 @@ class Lexicon:
         if isinstance(words, (str, bytes)):
             raise LexiconError("from_words() needs an iterable of words, not a single string")
         if not isinstance(language, str) or not language:
-            raise LexiconError(f"language must be a non-empty string, got {language!r}")
+            raise LexiconError(f"language must be a non-empty string, got {short_repr(language)}")
         tiles_tuple = check_alphabet(default_alphabet(language) if alphabet is None else alphabet)
         if max_length is not None and (
             not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
         ):
-            raise LexiconError(f"max_length must be a positive int or None, got {max_length!r}")
+            raise LexiconError(f"max_length must be a positive int or None, got {short_repr(max_length)}")
         limit = MAX_WORD_TILES if max_length is None else min(max_length, MAX_WORD_TILES)
         tiles = Tiles(tiles_tuple, language)
         alpha_chars = frozenset(chr(k) for k in tiles.single_table)
@@ -247,7 +249,7 @@ class Lexicon:
         skipped: list[tuple[str, str]] = []
         for raw in words:
             if not isinstance(raw, str):
-                raise LexiconError(f"words must be strings, got {type(raw).__name__}: {raw!r}")
+                raise LexiconError(f"words must be strings, got {type(raw).__name__}: {short_repr(raw)}")
             w = raw.strip()
             if not w:
                 continue
@@ -292,8 +294,8 @@ class Lexicon:
             for t in spellings:
                 entries.add("".join([_CHARS[c] for c in t]))
         if not entries:
-            detail = f" ({len(skipped)} skipped, e.g. {skipped[:3]!r})" if skipped else ""
-            raise LexiconError(f"no usable words for lexicon {name!r}{detail}")
+            detail = f" ({len(skipped)} skipped, e.g. {short_repr(skipped[:1])})" if skipped else ""
+            raise LexiconError(f"no usable words for lexicon {short_repr(name)}{detail}")
         if len(entries) > MAX_WORDS:
             raise LexiconError(f"a lexicon may have at most {MAX_WORDS} words")
         ordered = sorted(entries)
@@ -492,14 +494,14 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         words = self._wordset
         if words is not None and type(word) is str:
-            if word in words:
-                return True
             if word.isascii():
                 w = word.upper()  # ASCII folds to upper case in every language
                 if w in words:
                     return True
                 if w.isalpha():  # no brackets, no whitespace: nothing else to try
                     return False
+            elif word in words:
+                return True
         return self._contains_slow(word)
 
     def _contains_slow(self, word: object) -> bool:
@@ -548,17 +550,15 @@ class Lexicon:
         ws = self._word_set()
         contains = self.__contains__
         try:
-            keys = list(map(str.upper, items))  # ASCII folds to upper case
+            if not all(map(str.isascii, items)):
+                return list(map(contains, items))
         except TypeError:  # an item that is not a string
-            return [contains(w) for w in items]
+            return list(map(contains, items))
+        keys = list(map(str.upper, items))  # ASCII folds to upper case in every language
         out = list(map(ws.__contains__, keys))
-        ascii_ = list(map(str.isascii, items))
-        if all(ascii_):
-            recheck = [i for i, hit in enumerate(out) if not (hit or keys[i].isalpha())]
-        else:
-            recheck = [i for i, a in enumerate(ascii_) if not a]
-            recheck += [i for i, hit in enumerate(out) if not (hit or keys[i].isalpha())]
-        for i in recheck:
+        misses = list(compress(range(len(out)), map(not_, out)))
+        # a miss is final unless the key has brackets or whitespace
+        for i in compress(misses, map(not_, map(str.isalpha, map(keys.__getitem__, misses)))):
             out[i] = contains(items[i])
         return out
 
@@ -572,7 +572,7 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return (
-            f"<Lexicon {self._name!r} ({self._language}): {self._count} words, "
+            f"<Lexicon {short_repr(self._name)} ({self._language}): {self._count} words, "
             f"{len(self.alphabet)} tiles, digest {self._digest[:12]}>"
         )
 
@@ -616,10 +616,18 @@ class Lexicon:
         if there is none. Spanish crossword tiles: ``"CHICO"`` gives (CH,I,C,O) and
         (C,H,I,C,O). Membership is not checked. More than 64 spellings (garbage such as a
         long run of L) raise LexiconError."""
-        return tuple(self._tiles.tokenize(fold_word(plain.strip(), self._language)))
+        if not isinstance(plain, str):
+            raise LexiconError(f"expected a string, got {type(plain).__name__}")
+        plain = plain.strip()
+        if len(plain) > self._tiles.max_chars:
+            raise LexiconError(f"text longer than {self._tiles.max_chars} characters")
+        return tuple(self._tiles.tokenize(fold_word(plain, self._language)))
 
     def fold(self, word: str) -> str:
-        """:func:`fold_word` for this lexicon's language."""
+        """:func:`fold_word` for this lexicon's language (LexiconError if ``word`` is not a
+        string)."""
+        if not isinstance(word, str):
+            raise LexiconError(f"expected a string, got {type(word).__name__}")
         return fold_word(word, self._language)
 
     # -- queries -------------------------------------------------------------------------
@@ -642,6 +650,7 @@ class Lexicon:
     def anagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
         """Words that use every tile of ``rack`` (canonical notation, ``?`` = any one tile),
         sorted; none if the rack is shorter than ``min_length``."""
+        min_length = _min_length(min_length)
         counts, blanks = self._rack(rack)
         found = anagram_search(self._dawg, counts, blanks, min_length=min_length, exact=True)
         return self._texts(found)
@@ -649,6 +658,7 @@ class Lexicon:
     def subanagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
         """Words of at least ``min_length`` tiles spelled with some of the tiles of ``rack``
         (``?`` = any one tile), sorted."""
+        min_length = _min_length(min_length)
         counts, blanks = self._rack(rack)
         found = anagram_search(
             self._dawg, counts, blanks, min_length=max(min_length, 1), exact=False
@@ -660,6 +670,7 @@ class Lexicon:
         (possibly empty), anything else a literal tile (brackets for multi-letter tiles).
         Example: ``match("C?T*")``."""
         elems = self._tiles.parse(pattern, wild=True, star=True)
+        elems = [x for i, x in enumerate(elems) if not (x == STAR and i and elems[i - 1] == STAR)]
         return self._texts(pattern_search(self._dawg, elems))
 
     def containing(
@@ -680,6 +691,12 @@ class Lexicon:
         return self._texts(pattern_search(self._dawg, elems))
 
 
+def _min_length(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LexiconError(f"min_length must be an int, got {type(value).__name__}")
+    return max(-1, min(value, MAX_WORD_TILES + 1))
+
+
 def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
     if spec is None:
         return [STAR]
@@ -695,9 +712,9 @@ def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
     ):
         lo, hi = spec
     else:
-        raise LexiconError(f"{what} must be an int, a (min, max) pair or None, got {spec!r}")
+        raise LexiconError(f"{what} must be an int, a (min, max) pair or None, got {short_repr(spec)}")
     if lo < 0 or (hi is not None and hi < lo):
-        raise LexiconError(f"{what} range {spec!r} is empty or negative")
+        raise LexiconError(f"{what} range {short_repr(spec)} is empty or negative")
     # no word is longer than MAX_WORD_TILES, so larger bounds change nothing
     lo = min(lo, MAX_WORD_TILES + 1)
     if hi is None:
@@ -887,7 +904,7 @@ def _builtin_digests() -> Mapping[str, str]:
 @functools.cache
 def _load_builtin(name: str) -> Lexicon:
     if name not in BUILTIN_LEXICONS:
-        raise LexiconError(f"no packaged lexicon {name!r}; packaged: {sorted(BUILTIN_LEXICONS)}")
+        raise LexiconError(f"no packaged lexicon {short_repr(name)}; packaged: {sorted(BUILTIN_LEXICONS)}")
     lex = _from_bytes(_data_file(f"{name}.lex"), name, trusted=True)
     if lex.digest != _builtin_digests()[name]:
         raise InvalidStateError(f"packaged lexicon {name!r} does not match its index")
