@@ -9,10 +9,10 @@ import os
 import weakref
 import zlib
 from bisect import bisect_left
-from itertools import compress
-from operator import not_
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
+from itertools import compress
+from operator import not_
 from types import MappingProxyType
 from typing import Any, NoReturn
 
@@ -238,7 +238,9 @@ class Lexicon:
         if max_length is not None and (
             not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
         ):
-            raise LexiconError(f"max_length must be a positive int or None, got {short_repr(max_length)}")
+            raise LexiconError(
+                f"max_length must be a positive int or None, got {short_repr(max_length)}"
+            )
         limit = MAX_WORD_TILES if max_length is None else min(max_length, MAX_WORD_TILES)
         tiles = Tiles(tiles_tuple, language)
         alpha_chars = frozenset(chr(k) for k in tiles.single_table)
@@ -249,7 +251,9 @@ class Lexicon:
         skipped: list[tuple[str, str]] = []
         for raw in words:
             if not isinstance(raw, str):
-                raise LexiconError(f"words must be strings, got {type(raw).__name__}: {short_repr(raw)}")
+                raise LexiconError(
+                    f"words must be strings, got {type(raw).__name__}: {short_repr(raw)}"
+                )
             w = raw.strip()
             if not w:
                 continue
@@ -712,7 +716,9 @@ def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
     ):
         lo, hi = spec
     else:
-        raise LexiconError(f"{what} must be an int, a (min, max) pair or None, got {short_repr(spec)}")
+        raise LexiconError(
+            f"{what} must be an int, a (min, max) pair or None, got {short_repr(spec)}"
+        )
     if lo < 0 or (hi is not None and hi < lo):
         raise LexiconError(f"{what} range {short_repr(spec)} is empty or negative")
     # no word is longer than MAX_WORD_TILES, so larger bounds change nothing
@@ -754,11 +760,14 @@ def _decompress(codec: str, data: bytes) -> bytes:
             if _LZMA is None:  # pragma: no cover - Python built without lzma
                 raise InvalidStateError("this Python cannot read LZMA (no lzma module)")
             lz = _LZMA.LZMADecompressor(format=_LZMA.FORMAT_XZ)
-            out = lz.decompress(data, _MAX_INFLATED)
+            try:
+                out = lz.decompress(data, _MAX_INFLATED)
+            except _LZMA.LZMAError as exc:
+                raise InvalidStateError(f"GADDAG data is corrupted: {_short(str(exc))}") from None
             if not lz.eof or lz.unused_data:
                 raise InvalidStateError("GADDAG data is truncated or too large")
             return out
-    except (zlib.error, LookupError, EOFError) as exc:
+    except (zlib.error, LookupError, EOFError, ValueError, MemoryError) as exc:
         raise InvalidStateError(f"GADDAG data is corrupted: {_short(str(exc))}") from None
     raise InvalidStateError(f"unknown GADDAG codec {_short(codec)!r}")
 
@@ -868,14 +877,14 @@ def _from_bytes(
         words_tuple = tuple(_canonical(dawg.code_strings(), tiles_obj))
         if _digest(language, alphabet, words_tuple) != digest:
             raise InvalidStateError("lexicon digest does not match its words")
-    existing = _REGISTRY.get(digest)
-    if existing is not None and builtin is None and reuse:
-        return existing
     gaddag: WordGraph | None = None
     if gaddag_ext is not None and not trusted:
         raw = _decompress(*gaddag_ext)
         gaddag = decode_extension(dawg, raw, len(alphabet), check=True)
         gaddag_ext = None
+    existing = _REGISTRY.get(digest)
+    if existing is not None and builtin is None and reuse:
+        return existing
     return Lexicon(
         name=name,
         language=language,
@@ -904,7 +913,9 @@ def _builtin_digests() -> Mapping[str, str]:
 @functools.cache
 def _load_builtin(name: str) -> Lexicon:
     if name not in BUILTIN_LEXICONS:
-        raise LexiconError(f"no packaged lexicon {short_repr(name)}; packaged: {sorted(BUILTIN_LEXICONS)}")
+        raise LexiconError(
+            f"no packaged lexicon {short_repr(name)}; packaged: {sorted(BUILTIN_LEXICONS)}"
+        )
     lex = _from_bytes(_data_file(f"{name}.lex"), name, trusted=True)
     if lex.digest != _builtin_digests()[name]:
         raise InvalidStateError(f"packaged lexicon {name!r} does not match its index")

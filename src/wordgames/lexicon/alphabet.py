@@ -115,9 +115,13 @@ def check_alphabet(alphabet: Sequence[str]) -> tuple[str, ...]:
         if not isinstance(t, str) or not t:
             raise LexiconError(f"alphabet tiles must be non-empty strings, got {short_repr(t)}")
         if any(ch in "[]?*" or ch.isspace() for ch in t):
-            raise LexiconError(f"alphabet tile {short_repr(t)} uses a reserved character ([ ] ? * space)")
+            raise LexiconError(
+                f"alphabet tile {short_repr(t)} uses a reserved character ([ ] ? * space)"
+            )
         if unicodedata.normalize("NFC", t).upper() != t:
-            raise LexiconError(f"alphabet tile {short_repr(t)} must be upper case and NFC-normalised")
+            raise LexiconError(
+                f"alphabet tile {short_repr(t)} must be upper case and NFC-normalised"
+            )
     if len(set(tiles)) != len(tiles):
         raise LexiconError(f"alphabet has duplicate tiles: {short_repr(tiles)}")
     return tiles
@@ -167,7 +171,9 @@ class Tiles:
                 tile = s[i + 1 : j]
                 code = index.get(tile)
                 if code is None:
-                    raise LexiconError(f"{short_repr(tile)} in {short_repr(text)} is not a tile of {self._name()}")
+                    raise LexiconError(
+                        f"{short_repr(tile)} in {short_repr(text)} is not a tile of {self._name()}"
+                    )
                 i = j + 1
             else:
                 if ch == "?" and wild:
@@ -196,7 +202,9 @@ class Tiles:
                 raise IndexError
             return "".join([texts[c] for c in codes])
         except (IndexError, TypeError):
-            raise LexiconError(f"{short_repr(list(codes))} are not codes of {self._name()}") from None
+            raise LexiconError(
+                f"{short_repr(list(codes))} are not codes of {self._name()}"
+            ) from None
 
     def tokenize(self, folded: str) -> list[tuple[int, ...]]:
         """Every way to spell an already folded plain word in tiles (empty if none). A word in
