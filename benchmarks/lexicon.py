@@ -60,19 +60,46 @@ def rss():
 before = rss()
 lex = Lexicon.builtin("en")
 loaded = rss()
-peak0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 lex.gaddag
-print(loaded - before, rss() - loaded, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak0)
+with_gaddag = rss()
+lex.contains_many(["CAT"])
+print(loaded - before, with_gaddag - before, rss() - before)
 """
 
 
 def rss_kb() -> tuple[int, ...]:
-    """Resident-memory growth (KB) in a fresh process: loading ENABLE; then building its
-    GADDAG (kept, and the transient peak). Linux only."""
+    """Resident-memory growth (KB) in a fresh process: loading the packaged ENABLE; with its
+    GADDAG decoded; with the hash set and sorted words too. Linux only."""
     out = subprocess.run(
         [sys.executable, "-c", _RSS], capture_output=True, text=True, check=True
     ).stdout.split()
     return tuple(int(x) for x in out)
+
+
+_FIRST_MOVE = """
+import time
+t0 = time.perf_counter()
+import random
+import wordgames
+from wordgames import wocable
+from wordgames.lexicon import Lexicon
+lex = Lexicon.builtin("en")
+state = wocable.new_game(2)
+rng = random.Random(1)
+while state.is_chance_node:
+    state = state.apply(state.sample_chance(rng))
+moves = state.legal_actions()
+print(time.perf_counter() - t0, len(moves))
+"""
+
+
+def first_move_s() -> float:
+    """Wall seconds for import + builtin English + first ``new_game(2)`` + deal +
+    ``legal_actions()``, in a fresh process."""
+    out = subprocess.run(
+        [sys.executable, "-c", _FIRST_MOVE], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return float(out[0])
 
 
 def racks(rng: random.Random, n: int, letters: int, blanks: int) -> list[str]:
@@ -298,12 +325,12 @@ _PEER_RSS = """
 import gc, sys
 sys.path.insert(0, {bench!r})
 import lexicon as bench
+words = open({path!r}).read().split()
+peer = [p for p in bench._peers() if p.name == {name!r}][0]
 def rss():
     gc.collect()
     with open("/proc/self/status") as fh:
         return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
-words = open({path!r}).read().split()
-peer = [p for p in bench._peers() if p.name == {name!r}][0]
 before = rss()
 obj = peer.build(words)
 print(rss() - before)
@@ -311,12 +338,12 @@ print(rss() - before)
 
 _OURS_RSS = """
 import gc
+from wordgames.lexicon import Lexicon
 def rss():
     gc.collect()
     with open("/proc/self/status") as fh:
         return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
 before = rss()
-from wordgames.lexicon import Lexicon
 lex = Lexicon.builtin("en")
 loaded = rss()
 lex.gaddag
@@ -458,34 +485,47 @@ def main(argv: list[str]) -> int:
     if enable.exists():
         times = [timed(lambda: Lexicon.from_file(enable, name="enable"))[1] for _ in range(3)]
         print(f"build ENABLE from the word list: best {min(times):.2f} s of 3")
+        own = Lexicon.from_file(enable, name="enable")
+        g, gtime = timed(lambda: own.gaddag)
+        print(
+            f"GADDAG build for a lexicon without one: {gtime:.2f} s "
+            f"({g.num_nodes} nodes, {g.num_edges} edges)"
+        )
+        saved, stime = timed(lambda: own.to_bytes(gaddag=True))
+        print(f"to_bytes(gaddag=True): {len(saved) / 1e6:.2f} MB in {stime:.2f} s")
+        _, btime = timed(lambda: _from_bytes(saved, None, reuse=False, verify=True))
+        print(f"from_bytes of it (verified, GADDAG checked and decoded): {btime:.2f} s")
     else:
-        print(f"(skipping the build figure: {enable} not found)")
+        print(f"(skipping the build figures: {enable} not found)")
 
     blob = _data_file("en.lex")
     print(f"packaged en.lex: {len(blob) / 1e6:.2f} MB")
-    load = best(lambda: _from_bytes(_data_file("en.lex"), None, reuse=False), 5)
-    print(f"load the packaged ENABLE lexicon (read + inflate + validate): best {load:.3f} s")
-    lex, kept = traced(lambda: _from_bytes(_data_file("en.lex"), None, reuse=False))
-    print(f"memory kept by one loaded lexicon (tracemalloc): {kept / 1e6:.1f} MB")
+    load = best(lambda: _from_bytes(_data_file("en.lex"), "en", reuse=False, trusted=True), 5)
+    print(f"load the packaged ENABLE lexicon (read + checksum + inflate): best {load * 1e3:.1f} ms")
+    lex = _from_bytes(blob, "en", reuse=False, trusted=True)
+    g, gtime = timed(lambda: lex.gaddag)
+    print(f"packaged GADDAG decoded on first use: {gtime * 1e3:.0f} ms")
     if sys.platform.startswith("linux"):
-        load_kb, gaddag_kb, peak_kb = rss_kb()
+        load_kb, gaddag_kb, set_kb = rss_kb()
         print(
             f"resident memory (RSS) in a fresh process: loading ENABLE adds "
-            f"{load_kb / 1e3:.1f} MB; building its GADDAG keeps {gaddag_kb / 1e3:.1f} MB more "
-            f"(transient peak during the build +{peak_kb / 1e3:.0f} MB)"
+            f"{load_kb / 1e3:.1f} MB; with its GADDAG {gaddag_kb / 1e3:.1f} MB; with the hash "
+            f"set and sorted words too {set_kb / 1e3:.1f} MB"
         )
-    wall = time.perf_counter()
-    g, gtime = timed(lambda: lex.gaddag)
-    wall = time.perf_counter() - wall
-    print(
-        f"GADDAG build on first use: {gtime:.2f} s CPU, {wall:.2f} s wall "
-        f"({g.num_nodes} nodes, {g.num_edges} edges)"
-    )
-    lex2 = _from_bytes(_data_file("en.lex"), None, reuse=False)
+        firsts = [first_move_s() for _ in range(3)]
+        print(
+            "first move in a fresh process (import, builtin English, new_game(2), deal, "
+            f"legal_actions()): best {min(firsts):.2f} s, median {statistics.median(firsts):.2f} s "
+            "(wall)"
+        )
+    lex2 = _from_bytes(blob, "en", reuse=False, trusted=True)
     _, gkept = traced(lambda: lex2.gaddag)
     print(f"memory kept by the GADDAG (tracemalloc): {gkept / 1e6:.1f} MB")
-    _, wkept = traced(lambda: list(lex2))
-    print(f"memory of the word tuple cached by the first iteration: {wkept / 1e6:.1f} MB")
+    _, settime = timed(lambda: lex2.contains_many(["CAT"]))
+    print(f"hash set and sorted words built on demand: {settime:.2f} s")
+    lex3 = _from_bytes(blob, "en", reuse=False, trusted=True)
+    _, wkept = traced(lambda: lex3.contains_many(["CAT"]))
+    print(f"memory kept by the hash set and sorted words (tracemalloc): {wkept / 1e6:.1f} MB")
 
     rng = random.Random(2026)
     for letters, blanks in ((5, 2), (7, 2), (7, 0)):
@@ -503,11 +543,27 @@ def main(argv: list[str]) -> int:
     for fixed, before, after in (("QI", None, None), ("ZZ", (0, 3), (0, 3)), ("TION", None, 0)):
         t = best(functools.partial(lex.containing, fixed, before=before, after=after), 3)
         print(f"containing({fixed!r}, before={before}, after={after}): {t * 1e3:.1f} ms")
-    words = list(lex)[::50]
+    words = [w.lower() for w in list(lex)[::50]]
     t = best(lambda: [w in lex for w in words], 3)
-    print(f"membership: {t / len(words) * 1e6:.1f} µs per word")
-    es, es_load = timed(lambda: _from_bytes(_data_file("es.lex"), None, reuse=False))
-    print(f"load packaged 'es' ({len(es)} entries): {es_load:.3f} s")
+    print(f"membership (lower-case words): {len(words) / t / 1e6:.2f} M/s")
+    t = best(lambda: lex.contains_many(words), 3)
+    print(f"contains_many (lower-case words): {len(words) / t / 1e6:.2f} M/s")
+    prefixes = [w[: len(w) // 2 + 1] for w in words]
+    t = best(lambda: [lex.has_prefix(p) for p in prefixes], 3)
+    print(f"has_prefix: {len(prefixes) / t / 1e6:.2f} M/s")
+    for name, query in (
+        ("subanagrams('?' * 255)", lambda: lex.subanagrams("?" * 255)),
+        ("anagrams('?' * 15)", lambda: lex.anagrams("?" * 15)),
+        ("match('*')", lambda: lex.match("*")),
+        ("match('*?' * 8 + '*')", lambda: lex.match("*?" * 8 + "*")),
+        ("match('*E' + '?' * 6 + '*')", lambda: lex.match("*E" + "?" * 6 + "*")),
+        ("containing('?')", lambda: lex.containing("?")),
+    ):
+        print(f"worst-case query {name}: {best(query, 1):.2f} s")
+    es, es_load = timed(lambda: _from_bytes(_data_file("es.lex"), "es", reuse=False, trusted=True))
+    print(f"load packaged 'es' ({len(es)} entries): {es_load * 1e3:.1f} ms")
+    _, es_g = timed(lambda: es.gaddag)
+    print(f"its GADDAG decoded on first use: {es_g * 1e3:.0f} ms")
     return 0
 
 
