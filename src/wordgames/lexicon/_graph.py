@@ -169,18 +169,20 @@ class WordGraph:
             for e in range(first[v + 1] - 1, first[v] - 1, -1):
                 stack.append((targets[e], (*path, labels[e])))
 
-    def code_strings(self) -> list[str]:
-        """Every terminal path from the root as a code string (see :data:`CODE_BASE`), in
-        code order."""
+    def code_strings(self, texts: Sequence[str] | None = None) -> list[str]:
+        """Every terminal path from the root as a string, in code order: each code ``c``
+        written as ``texts[c]`` (default: as a code string, see :data:`CODE_BASE`)."""
         first, labels, targets, terminal = self.first, self.labels, self.targets, self.terminal
+        chars = _CHARS if texts is None else texts
         out: list[str] = []
         stack: list[tuple[int, str]] = [(self.root, "")]
+        push, pop, append = stack.append, stack.pop, out.append
         while stack:
-            v, path = stack.pop()
+            v, path = pop()
             if terminal[v]:
-                out.append(path)
+                append(path)
             for e in range(first[v + 1] - 1, first[v] - 1, -1):
-                stack.append((targets[e], path + _CHARS[labels[e]]))
+                push((targets[e], path + chars[labels[e]]))
         return out
 
     # -- serialisation -------------------------------------------------------------------
@@ -513,8 +515,7 @@ def decode_extension(
             raise InvalidStateError("GADDAG has an edge label outside the alphabet")
         if sum(degrees) != len(targets):
             raise InvalidStateError("GADDAG edge count disagrees with its masks")
-    first = array("I", base.first)
-    first.extend(accumulate(degrees, initial=e0))
+    first = base.first + array("I", accumulate(degrees, initial=e0))
     del first[m + 1]  # accumulate repeats the base's last entry
     if check:
         sources = chain.from_iterable(map(repeat, range(m, m + k), degrees))
@@ -529,10 +530,9 @@ def decode_extension(
             map(m.__gt__, map(targets.__getitem__, ends))
         ):
             raise InvalidStateError("GADDAG separator edges must lead into the DAWG, only they")
-    mask = array("Q", base.mask)
-    mask.extend(masks)
-    terminal = array("B", base.terminal)
-    terminal.frombytes(bytes(k))
-    all_targets = array("I", base.targets)
-    all_targets.extend(targets)
+    mask = base.mask + masks
+    del masks
+    all_targets = base.targets + targets
+    del targets
+    terminal = base.terminal + array("B", bytes(k))
     return WordGraph(first, mask, terminal, None, all_targets)

@@ -491,7 +491,7 @@ class Lexicon:
     def _word_tuple(self) -> tuple[str, ...]:
         words = self._words
         if words is None:
-            words = tuple(_canonical(self._dawg.code_strings(), self._tiles))
+            words = _sorted_words(self._dawg, self._tiles)
             object.__setattr__(self, "_words", words)
         return words
 
@@ -741,9 +741,21 @@ def _canonical(code_strings: Sequence[str], tiles: Tiles) -> list[str]:
     return out
 
 
+def _sorted_words(dawg: WordGraph, tiles: Tiles) -> tuple[str, ...]:
+    """The canonical words of a DAWG, sorted, written directly (no code strings)."""
+    words = dawg.code_strings(tiles.texts)
+    texts = tiles.texts
+    if any(a >= b for a, b in zip(texts, texts[1:])) or any(len(t) != 1 for t in texts):
+        words.sort()  # code order is not string order (Ñ, bracketed tiles)
+    return tuple(words)
+
+
 def _compress(raw: bytes, use_lzma: bool) -> tuple[str, bytes]:
     if use_lzma and _LZMA is not None:
-        return "lzma", _LZMA.compress(raw, format=_LZMA.FORMAT_XZ, preset=9)
+        # a dictionary no larger than the data: decoding then needs no more memory than that
+        dict_size = max(1 << 16, min(1 << 26, 1 << max(len(raw) - 1, 1).bit_length()))
+        filters = [{"id": _LZMA.FILTER_LZMA2, "preset": 9, "dict_size": dict_size}]
+        return "lzma", _LZMA.compress(raw, format=_LZMA.FORMAT_XZ, filters=filters)
     return "zlib", zlib.compress(raw, 9)
 
 
@@ -874,7 +886,7 @@ def _from_bytes(
     tiles_obj = Tiles(alphabet, language)
     words_tuple: tuple[str, ...] | None = None
     if verify:
-        words_tuple = tuple(_canonical(dawg.code_strings(), tiles_obj))
+        words_tuple = _sorted_words(dawg, tiles_obj)
         if _digest(language, alphabet, words_tuple) != digest:
             raise InvalidStateError("lexicon digest does not match its words")
     gaddag: WordGraph | None = None
