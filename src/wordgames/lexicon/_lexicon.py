@@ -11,7 +11,7 @@ import zlib
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
-from itertools import compress
+from itertools import compress, pairwise
 from operator import not_
 from types import MappingProxyType
 from typing import Any, NoReturn
@@ -745,7 +745,7 @@ def _sorted_words(dawg: WordGraph, tiles: Tiles) -> tuple[str, ...]:
     """The canonical words of a DAWG, sorted, written directly (no code strings)."""
     words = dawg.code_strings(tiles.texts)
     texts = tiles.texts
-    if any(a >= b for a, b in zip(texts, texts[1:])) or any(len(t) != 1 for t in texts):
+    if any(a >= b for a, b in pairwise(texts)) or any(len(t) != 1 for t in texts):
         words.sort()  # code order is not string order (Ñ, bracketed tiles)
     return tuple(words)
 
