@@ -21,7 +21,7 @@ import struct
 import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, compress, islice, repeat
 from operator import lt, sub
 from typing import NoReturn
 
@@ -500,39 +500,40 @@ def decode_extension(
     k = int.from_bytes(view[:4], "little")
     if k == 0 or 4 + 8 * k > len(view) or (len(view) - 4 - 8 * k) % 4:
         raise InvalidStateError("GADDAG bytes have a bad length")
-    masks = array("Q")
-    masks.frombytes(view[4 : 4 + 8 * k])
-    targets = array("I")
-    targets.frombytes(view[4 + 8 * k :])
-    if sys.byteorder == "big":  # pragma: no cover
-        masks.byteswap()
-        targets.byteswap()
+    # read straight into the final arrays (no temporary copies of the big parts)
     m = base.num_nodes
     e0 = base.num_edges
-    degrees = array("I", map(int.bit_count, masks))
+    mask = array("Q", base.mask)
+    mask.frombytes(view[4 : 4 + 8 * k])
+    targets = array("I", base.targets)
+    targets.frombytes(view[4 + 8 * k :])
+    del view
+    if sys.byteorder == "big":  # pragma: no cover
+        for arr, lo in ((mask, m), (targets, e0)):
+            part = arr[lo:]
+            part.byteswap()
+            arr[lo:] = part
+    degrees = array("I", map(int.bit_count, islice(mask, m, None)))
     if check:
-        if max(masks) >> (sep + 1):
+        if max(islice(mask, m, None)) >> (sep + 1):
             raise InvalidStateError("GADDAG has an edge label outside the alphabet")
-        if sum(degrees) != len(targets):
+        if sum(degrees) != len(targets) - e0:
             raise InvalidStateError("GADDAG edge count disagrees with its masks")
     first = base.first + array("I", accumulate(degrees, initial=e0))
     del first[m + 1]  # accumulate repeats the base's last entry
     if check:
         sources = chain.from_iterable(map(repeat, range(m, m + k), degrees))
-        if targets and not all(map(lt, targets, sources)):
+        if not all(map(lt, islice(targets, e0, None), sources)):
             raise InvalidStateError("GADDAG has an edge that is not acyclic")
         # the separator is the largest code, so a node's separator edge is its last edge
         sep_bit = 1 << sep
-        with_sep = list(compress(range(1, k + 1), map(sep_bit.__and__, masks)))
-        sep_edges = map(first[m:].__getitem__, with_sep)
-        ends = [e - e0 - 1 for e in sep_edges]
-        if sum(map(m.__gt__, targets)) != len(ends) or not all(
+        with_sep = list(
+            compress(range(m + 1, m + k + 1), map(sep_bit.__and__, islice(mask, m, None)))
+        )
+        ends = [e - 1 for e in map(first.__getitem__, with_sep)]
+        if sum(map(m.__gt__, islice(targets, e0, None))) != len(ends) or not all(
             map(m.__gt__, map(targets.__getitem__, ends))
         ):
             raise InvalidStateError("GADDAG separator edges must lead into the DAWG, only they")
-    mask = base.mask + masks
-    del masks
-    all_targets = base.targets + targets
-    del targets
     terminal = base.terminal + array("B", bytes(k))
-    return WordGraph(first, mask, terminal, None, all_targets)
+    return WordGraph(first, mask, terminal, None, targets)
