@@ -14,10 +14,9 @@ from importlib import resources
 from itertools import compress, pairwise
 from operator import not_
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from wordgames._core.errors import InvalidStateError
-from wordgames._core.serial import get_int, get_list, get_str
 from wordgames.lexicon._errors import LexiconError, short_repr
 from wordgames.lexicon._graph import (
     CODE_BASE,
@@ -38,6 +37,8 @@ from wordgames.lexicon.alphabet import (
     default_alphabet,
     fold_word,
 )
+
+_T = TypeVar("_T")
 
 __all__ = [
     "BUILTIN_LEXICONS",
@@ -789,6 +790,14 @@ def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def _field(meta: dict[str, Any], key: str, kind: type[_T]) -> _T:
+    """A metadata field of type ``kind`` (bools are not ints), else InvalidStateError."""
+    value = meta.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise InvalidStateError(f"lexicon metadata field {key!r} must be a {kind.__name__}")
+    return value
+
+
 def _from_bytes(
     data: bytes,
     builtin: str | None,
@@ -830,22 +839,22 @@ def _from_bytes(
         raise InvalidStateError(f"lexicon metadata is not valid JSON: {_short(str(exc))}") from None
     if not isinstance(meta, dict):
         raise InvalidStateError("lexicon metadata must be a JSON object")
-    if get_int(meta, "format") != _FORMAT:
+    if _field(meta, "format", int) != _FORMAT:
         raise InvalidStateError("unsupported lexicon format")
-    name = get_str(meta, "name")
-    language = get_str(meta, "language")
-    digest = get_str(meta, "digest")
-    count = get_int(meta, "count", 1)
-    if count > MAX_WORDS:
-        raise InvalidStateError(f"lexicon has more than {MAX_WORDS} words")
-    raw_alpha = get_list(meta, "alphabet")
+    name = _field(meta, "name", str)
+    language = _field(meta, "language", str)
+    digest = _field(meta, "digest", str)
+    count = _field(meta, "count", int)
+    if not 1 <= count <= MAX_WORDS:
+        raise InvalidStateError(f"lexicon word count must be 1..{MAX_WORDS}")
+    raw_alpha = _field(meta, "alphabet", list)
     if not all(isinstance(t, str) for t in raw_alpha):
         raise InvalidStateError("lexicon alphabet must be a list of strings")
     try:
         alphabet = check_alphabet(raw_alpha)
     except LexiconError as exc:
         raise InvalidStateError(f"bad lexicon alphabet: {_short(str(exc))}") from None
-    skipped_raw = get_list(meta, "skipped")
+    skipped_raw = _field(meta, "skipped", list)
     skipped: list[tuple[str, str]] = []
     for item in skipped_raw:
         if not (
