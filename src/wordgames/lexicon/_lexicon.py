@@ -648,16 +648,25 @@ class Lexicon:
                 counts[c] += 1
         return counts, blanks
 
-    def _texts(self, found: Iterable[Sequence[int]]) -> list[str]:
-        text = self._tiles.text
-        return sorted(text(t) for t in found)
+    def _texts(self, found: list[str]) -> list[str]:
+        """Search results (in code order) in sorted order."""
+        if not _in_string_order(self._tiles.texts):
+            found.sort()
+        return found
 
     def anagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
         """Words that use every tile of ``rack`` (canonical notation, ``?`` = any one tile),
         sorted; none if the rack is shorter than ``min_length``."""
         min_length = _min_length(min_length)
         counts, blanks = self._rack(rack)
-        found = anagram_search(self._dawg, counts, blanks, min_length=min_length, exact=True)
+        found = anagram_search(
+            self._dawg,
+            counts,
+            blanks,
+            min_length=min_length,
+            exact=True,
+            texts=self._tiles.texts,
+        )
         return self._texts(found)
 
     def subanagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
@@ -666,7 +675,12 @@ class Lexicon:
         min_length = _min_length(min_length)
         counts, blanks = self._rack(rack)
         found = anagram_search(
-            self._dawg, counts, blanks, min_length=max(min_length, 1), exact=False
+            self._dawg,
+            counts,
+            blanks,
+            min_length=max(min_length, 1),
+            exact=False,
+            texts=self._tiles.texts,
         )
         return self._texts(found)
 
@@ -676,7 +690,7 @@ class Lexicon:
         Example: ``match("C?T*")``."""
         elems = self._tiles.parse(pattern, wild=True, star=True)
         elems = [x for i, x in enumerate(elems) if not (x == STAR and i and elems[i - 1] == STAR)]
-        return self._texts(pattern_search(self._dawg, elems))
+        return self._texts(pattern_search(self._dawg, elems, self._tiles.texts))
 
     def containing(
         self,
@@ -693,7 +707,7 @@ class Lexicon:
         elems += _free(before, "before")
         elems += self._tiles.parse(fixed, wild=True)
         elems += _free(after, "after")
-        return self._texts(pattern_search(self._dawg, elems))
+        return self._texts(pattern_search(self._dawg, elems, self._tiles.texts))
 
 
 def _min_length(value: object) -> int:
@@ -745,10 +759,16 @@ def _canonical(code_strings: Sequence[str], tiles: Tiles) -> list[str]:
 def _sorted_words(dawg: WordGraph, tiles: Tiles) -> tuple[str, ...]:
     """The canonical words of a DAWG, sorted, written directly (no code strings)."""
     words = dawg.code_strings(tiles.texts)
-    texts = tiles.texts
-    if any(a >= b for a, b in pairwise(texts)) or any(len(t) != 1 for t in texts):
+    if not _in_string_order(tiles.texts):
         words.sort()  # code order is not string order (Ñ, bracketed tiles)
     return tuple(words)
+
+
+@functools.lru_cache(maxsize=64)
+def _in_string_order(texts: tuple[str, ...]) -> bool:
+    """True iff words listed in code order are in string order: single-letter tiles whose
+    letters ascend with their codes (A..Z; not Spanish, where Ñ follows N)."""
+    return all(len(t) == 1 for t in texts) and all(a < b for a, b in pairwise(texts))
 
 
 def _compress(raw: bytes, use_lzma: bool) -> tuple[str, bytes]:
