@@ -124,7 +124,8 @@ class Lexicon:
 
     Make one with :meth:`from_words`, :meth:`from_file`, :meth:`from_bytes` or
     :meth:`builtin`. Words are stored as tile codes (``index[tile]``) in a minimised DAWG
-    (:attr:`dawg`); a GADDAG (:attr:`gaddag`) is built on first use. Equality and hash go by
+    (:attr:`dawg`); the GADDAG (:attr:`gaddag`) is decoded or built on first use, the hash set
+    behind ``word in lex`` when lookups make it pay. Equality and hash go by
     :attr:`digest`, a SHA-256 of the language, the alphabet and the sorted canonical words.
 
     Canonical word strings are upper case, with multi-letter tiles in brackets: in the
@@ -473,9 +474,10 @@ class Lexicon:
         if g is None:
             sep = len(self._tiles.alphabet)
             ext = self._gaddag_ext
-            if ext is not None:  # packaged data: trusted, checked by its SHA-256
+            if ext is not None and (ext[0] != "lzma" or _LZMA is not None):
+                # packaged data: trusted, checked by its SHA-256
                 g = decode_extension(self._dawg, _decompress(*ext), sep, check=False)
-            else:
+            else:  # none shipped, or a Python without lzma: build it
                 g = build_gaddag(self._dawg, sep)
             object.__setattr__(self, "_gaddag", g)
             object.__setattr__(self, "_gaddag_ext", None)
