@@ -276,3 +276,15 @@ def test_contains_many_and_fast_paths(small: Lexicon) -> None:
         False,
         True,
     ]
+
+
+def test_hash_set_is_built_when_lookups_pay_for_it() -> None:
+    lex = Lexicon.from_words([f"{a}{b}" for a in "ABCD" for b in "ABCD"])  # 16 words
+    assert lex._wordset is None
+    assert "ab" in lex  # 1 lookup: 1 * 8 < 16
+    assert lex._wordset is None
+    assert not lex.has_prefix("Z")  # 2 lookups: 2 * 8 >= 16, the set is built
+    assert lex._wordset == frozenset(lex)
+    assert lex.has_prefix("a")
+    assert "ab" in lex
+    assert "AE" not in lex
