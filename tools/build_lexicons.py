@@ -2,7 +2,9 @@
 
 Usage: python tools/build_lexicons.py [DATA_DIR]   (default: ../shared/data next to the repo)
 
-Writes ``en.lex``, ``es.lex``, ``es-plain.lex`` (``Lexicon.to_bytes()``) and ``index.json``
+Writes ``en.lex``, ``es.lex`` (``Lexicon.to_bytes(gaddag=True)``: with the GADDAG that Wocable's
+move generator walks, so that the first move needs no GADDAG build), ``es-plain.lex`` (card
+games only: ``Lexicon.to_bytes()``) and ``index.json``
 (name -> digest, word count, skipped count, source), which ``Lexicon.by_digest`` reads
 without loading every lexicon. The build is deterministic: same input, same bytes.
 """
@@ -18,6 +20,8 @@ from wordgames.lexicon import BUILTIN_LEXICONS, Lexicon
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "wordgames" / "lexicon" / "data"
 SOURCES = {"en": "enable1.txt", "es": "spanish.txt", "es-plain": "spanish.txt"}
+#: the lexicons that Wocable's tile sets use ship with their GADDAG
+WITH_GADDAG = {"en", "es"}
 
 
 def main(argv: list[str]) -> int:
@@ -26,7 +30,7 @@ def main(argv: list[str]) -> int:
     for name, (language, alphabet, source) in BUILTIN_LEXICONS.items():
         path = data_dir / SOURCES[name]
         lex = Lexicon.from_file(path, name=name, language=language, alphabet=alphabet)
-        blob = lex.to_bytes()
+        blob = lex.to_bytes(gaddag=name in WITH_GADDAG)
         (OUT / f"{name}.lex").write_bytes(blob)
         index[name] = {
             "digest": lex.digest,

@@ -11,7 +11,14 @@ The packaged lexicons are ``Lexicon.builtin("en")`` (ENABLE), ``Lexicon.builtin(
 
 from wordgames.lexicon._errors import LexiconError
 from wordgames.lexicon._graph import WordGraph
-from wordgames.lexicon._lexicon import BUILTIN_LEXICONS, Lexicon
+from wordgames.lexicon._lexicon import (
+    BUILTIN_LEXICONS,
+    MAX_LEXICON_BYTES,
+    MAX_TILES_PER_BYTE,
+    MAX_TOTAL_TILES,
+    MAX_WORDS,
+    Lexicon,
+)
 from wordgames.lexicon.alphabet import (
     LATIN_ALPHABET,
     MAX_SPELLINGS,
@@ -25,7 +32,11 @@ from wordgames.lexicon.alphabet import (
 __all__ = [
     "BUILTIN_LEXICONS",
     "LATIN_ALPHABET",
+    "MAX_LEXICON_BYTES",
     "MAX_SPELLINGS",
+    "MAX_TILES_PER_BYTE",
+    "MAX_TOTAL_TILES",
+    "MAX_WORDS",
     "MAX_WORD_TILES",
     "SPANISH_ALPHABET",
     "SPANISH_TILE_ALPHABET",

@@ -21,11 +21,20 @@ import struct
 import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import lt, sub
 from typing import NoReturn
 
 from wordgames._core.errors import InvalidStateError
 
-__all__ = ["CODE_BASE", "WordGraph", "build_dawg", "build_gaddag"]
+__all__ = [
+    "CODE_BASE",
+    "WordGraph",
+    "build_dawg",
+    "build_gaddag",
+    "decode_extension",
+    "encode_extension",
+]
 
 #: Internal string form of code sequences: code ``c`` is ``chr(CODE_BASE + c)`` (Latin-1, so
 #: the strings are compact and sort in code order).
@@ -40,12 +49,12 @@ class WordGraph:
     arrays (``first``, ``mask``, ``terminal``, ``labels``, ``targets``).
     """
 
-    __slots__ = ("first", "labels", "mask", "root", "targets", "terminal")
+    __slots__ = ("_labels", "first", "mask", "root", "targets", "terminal")
 
     first: array[int]
     mask: array[int]
     terminal: array[int]
-    labels: array[int]
+    _labels: array[int] | None
     targets: array[int]
     root: int
 
@@ -54,16 +63,26 @@ class WordGraph:
         first: array[int],
         mask: array[int],
         terminal: array[int],
-        labels: array[int],
+        labels: array[int] | None,
         targets: array[int],
     ) -> None:
+        """``labels`` may be None: it is then derived from the masks on first use."""
         init = object.__setattr__
         init(self, "first", first)
         init(self, "mask", mask)
         init(self, "terminal", terminal)
-        init(self, "labels", labels)
+        init(self, "_labels", labels)
         init(self, "targets", targets)
         init(self, "root", len(mask) - 1)
+
+    @property
+    def labels(self) -> array[int]:
+        """``array('B')``: the code of each edge."""
+        labels = self._labels
+        if labels is None:
+            labels = array("B", mask_labels(self.mask))
+            object.__setattr__(self, "_labels", labels)
+        return labels
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"WordGraph is immutable (cannot set {name!r})")
@@ -138,24 +157,6 @@ class WordGraph:
             out[v] = s
         return out
 
-    def count_and_depth(self) -> tuple[int, int]:
-        """Number of words (terminal paths from the root) and the longest path's length."""
-        first, targets, terminal = self.first, self.targets, self.terminal
-        n = len(self.mask)
-        counts = [0] * n
-        depths = [0] * n
-        for v in range(n):  # children have lower ids than parents
-            s = terminal[v]
-            d = 0
-            for e in range(first[v], first[v + 1]):
-                t = targets[e]
-                s += counts[t]
-                if depths[t] >= d:
-                    d = depths[t] + 1
-            counts[v] = s
-            depths[v] = d
-        return counts[-1], depths[-1]
-
     def sequences(self, node: int | None = None) -> Iterator[tuple[int, ...]]:
         """Every code sequence from ``node`` (default root) to a terminal, in code order."""
         first, labels, targets, terminal = self.first, self.labels, self.targets, self.terminal
@@ -168,18 +169,20 @@ class WordGraph:
             for e in range(first[v + 1] - 1, first[v] - 1, -1):
                 stack.append((targets[e], (*path, labels[e])))
 
-    def code_strings(self) -> list[str]:
-        """Every terminal path from the root as a code string (see :data:`CODE_BASE`), in
-        code order."""
+    def code_strings(self, texts: Sequence[str] | None = None) -> list[str]:
+        """Every terminal path from the root as a string, in code order: each code ``c``
+        written as ``texts[c]`` (default: as a code string, see :data:`CODE_BASE`)."""
         first, labels, targets, terminal = self.first, self.labels, self.targets, self.terminal
+        chars = _CHARS if texts is None else texts
         out: list[str] = []
         stack: list[tuple[int, str]] = [(self.root, "")]
+        push, pop, append = stack.append, stack.pop, out.append
         while stack:
-            v, path = stack.pop()
+            v, path = pop()
             if terminal[v]:
-                out.append(path)
+                append(path)
             for e in range(first[v + 1] - 1, first[v] - 1, -1):
-                stack.append((targets[e], path + _CHARS[labels[e]]))
+                push((targets[e], path + chars[labels[e]]))
         return out
 
     # -- serialisation -------------------------------------------------------------------
@@ -197,9 +200,12 @@ class WordGraph:
         return b"".join(parts)
 
     @classmethod
-    def from_bytes(cls, data: bytes | memoryview, num_codes: int) -> WordGraph:
-        """Read :meth:`to_bytes` output, checking every invariant (InvalidStateError if one
-        fails). Edge labels must be below ``num_codes``."""
+    def from_bytes(
+        cls, data: bytes | memoryview, num_codes: int, *, check: bool = True
+    ) -> WordGraph:
+        """Read :meth:`to_bytes` output, checking every invariant unless ``check`` is false
+        (InvalidStateError if one fails; time linear in the size). Edge labels must be below
+        ``num_codes``."""
         view = memoryview(data)
         pos = 0
         arrays: list[array[int]] = []
@@ -221,12 +227,16 @@ class WordGraph:
             arrays.append(a)
         if pos != len(view):
             raise InvalidStateError("word graph bytes have trailing data")
+        if not arrays[1]:
+            raise InvalidStateError("word graph has no nodes")
         graph = cls(*arrays)
-        graph.validate(num_codes)
+        if check:
+            graph.validate(num_codes)
         return graph
 
     def validate(self, num_codes: int) -> None:
-        """Check the layout's invariants; InvalidStateError if one fails."""
+        """Check the layout's invariants; InvalidStateError if one fails. The checks run as
+        whole-array operations, in time linear in the graph's size."""
         first, mask, terminal = self.first, self.mask, self.terminal
         labels, targets = self.labels, self.targets
         n = len(mask)
@@ -236,27 +246,58 @@ class WordGraph:
             raise InvalidStateError("word graph edge arrays have inconsistent lengths")
         if terminal and max(terminal) > 1:
             raise InvalidStateError("word graph terminal flags must be 0 or 1")
-        if labels and max(labels) >= num_codes:
+        if max(mask) >> num_codes:
             raise InvalidStateError("word graph has an edge label outside the alphabet")
-        e_total = len(targets)
-        prev_hi = 0
-        for v in range(n):
-            lo, hi = prev_hi, first[v + 1]
-            prev_hi = hi
-            if hi < lo or hi > e_total:
-                raise InvalidStateError(f"word graph node {v} has a bad edge range")
-            m = 0
-            prev = -1
-            for e in range(lo, hi):
-                c = labels[e]
-                if c <= prev:
-                    raise InvalidStateError(f"word graph node {v} has unsorted edges")
-                prev = c
-                m |= 1 << c
-            if m != mask[v]:
-                raise InvalidStateError(f"word graph node {v} has a mask that disagrees")
-            if hi > lo and max(targets[lo:hi]) >= v:
-                raise InvalidStateError(f"word graph node {v} has an edge that is not acyclic")
+        # the masks determine the edge ranges and the sorted labels; compare both
+        if first != array("I", accumulate(map(int.bit_count, mask), initial=0)):
+            raise InvalidStateError("word graph has edge ranges that disagree with its masks")
+        if mask_labels(mask) != labels.tobytes():
+            raise InvalidStateError("word graph has edge labels that disagree with its masks")
+        if targets and not all(map(lt, targets, edge_sources(first))):
+            raise InvalidStateError("word graph has an edge that is not acyclic")
+
+    def count_words(self, limit: int) -> tuple[int, int, int]:
+        """``(words, tiles, depth)``: the number of words (terminal paths from the root), their
+        total length and the longest path's length, each capped at ``limit`` + 1 (a forged
+        graph with few nodes may spell exponentially many words). Linear in the graph's
+        size."""
+        first, targets, terminal = self.first, self.targets, self.terminal
+        n = len(self.mask)
+        cap = limit + 1
+        counts = [0] * n
+        tiles = [0] * n
+        depths = [0] * n
+        cget, tget, dget = counts.__getitem__, tiles.__getitem__, depths.__getitem__
+        for v in range(n):  # children have lower ids than parents
+            lo, hi = first[v], first[v + 1]
+            if lo == hi:
+                counts[v] = terminal[v]
+                continue
+            kids = targets[lo:hi]
+            c = sum(map(cget, kids))
+            counts[v] = min(c + terminal[v], cap)
+            tiles[v] = min(sum(map(tget, kids)) + c, cap)
+            depths[v] = min(max(map(dget, kids)) + 1, cap)
+        return counts[-1], tiles[-1], depths[-1]
+
+
+def edge_sources(first: array[int]) -> Iterator[int]:
+    """The source node of every edge, in edge order (from a ``first`` array)."""
+    return chain.from_iterable(map(repeat, range(len(first) - 1), map(sub, first[1:], first)))
+
+
+def mask_labels(masks: Sequence[int]) -> bytes:
+    """The labels of all edges, node after node, from the nodes' masks (ascending codes)."""
+    table: dict[int, bytes] = {}
+    for m in set(masks):
+        out = bytearray()
+        x = m
+        while x:
+            low = x & -x
+            out.append(low.bit_length() - 1)
+            x ^= low
+        table[m] = bytes(out)
+    return b"".join(map(table.__getitem__, masks))
 
 
 def _graph_from_bytes(data: bytes) -> WordGraph:
@@ -428,3 +469,71 @@ def build_gaddag(dawg: WordGraph, alphabet_size: int) -> WordGraph:
     builder.add_sorted(keys, ends)
     del keys, ends
     return builder.layout(base=dawg)
+
+
+# -- the GADDAG's part before the separator, stored on top of a DAWG ---------------------
+
+
+def encode_extension(graph: WordGraph, base_nodes: int) -> bytes:
+    """The nodes of ``graph`` from ``base_nodes`` on (none of them terminal): their count
+    (uint32), masks (uint64) and edge targets (uint32), little-endian. Edge ranges and labels
+    follow from the masks."""
+    e0 = graph.first[base_nodes]
+    masks = array("Q", graph.mask[base_nodes:])
+    targets = array("I", graph.targets[e0:])
+    if sys.byteorder == "big":  # pragma: no cover
+        masks.byteswap()
+        targets.byteswap()
+    return len(masks).to_bytes(4, "little") + masks.tobytes() + targets.tobytes()
+
+
+def decode_extension(
+    base: WordGraph, data: bytes | memoryview, sep: int, *, check: bool = True
+) -> WordGraph:
+    """The GADDAG made of the DAWG ``base`` and :func:`encode_extension` output, with separator
+    code ``sep``. With ``check``, every invariant the move generators rely on is checked in
+    time linear in the size (InvalidStateError): the new nodes are not terminal, their edges
+    point to lower ids, separator edges lead into the DAWG and all others stay outside it."""
+    view = memoryview(data)
+    if len(view) < 4:
+        raise InvalidStateError("GADDAG bytes are truncated")
+    k = int.from_bytes(view[:4], "little")
+    if k == 0 or 4 + 8 * k > len(view) or (len(view) - 4 - 8 * k) % 4:
+        raise InvalidStateError("GADDAG bytes have a bad length")
+    # read straight into the final arrays (no temporary copies of the big parts)
+    m = base.num_nodes
+    e0 = base.num_edges
+    mask = array("Q", base.mask)
+    mask.frombytes(view[4 : 4 + 8 * k])
+    targets = array("I", base.targets)
+    targets.frombytes(view[4 + 8 * k :])
+    del view
+    if sys.byteorder == "big":  # pragma: no cover
+        for arr, lo in ((mask, m), (targets, e0)):
+            part = arr[lo:]
+            part.byteswap()
+            arr[lo:] = part
+    degrees = array("I", map(int.bit_count, islice(mask, m, None)))
+    if check:
+        if max(islice(mask, m, None)) >> (sep + 1):
+            raise InvalidStateError("GADDAG has an edge label outside the alphabet")
+        if sum(degrees) != len(targets) - e0:
+            raise InvalidStateError("GADDAG edge count disagrees with its masks")
+    first = base.first + array("I", accumulate(degrees, initial=e0))
+    del first[m + 1]  # accumulate repeats the base's last entry
+    if check:
+        sources = chain.from_iterable(map(repeat, range(m, m + k), degrees))
+        if not all(map(lt, islice(targets, e0, None), sources)):
+            raise InvalidStateError("GADDAG has an edge that is not acyclic")
+        # the separator is the largest code, so a node's separator edge is its last edge
+        sep_bit = 1 << sep
+        with_sep = list(
+            compress(range(m + 1, m + k + 1), map(sep_bit.__and__, islice(mask, m, None)))
+        )
+        ends = [e - 1 for e in map(first.__getitem__, with_sep)]
+        if sum(map(m.__gt__, islice(targets, e0, None))) != len(ends) or not all(
+            map(m.__gt__, map(targets.__getitem__, ends))
+        ):
+            raise InvalidStateError("GADDAG separator edges must lead into the DAWG, only they")
+    terminal = base.terminal + array("B", bytes(k))
+    return WordGraph(first, mask, terminal, None, targets)

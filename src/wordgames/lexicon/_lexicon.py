@@ -8,15 +8,24 @@ import json
 import os
 import weakref
 import zlib
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
+from itertools import compress, pairwise
+from operator import not_
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from wordgames._core.errors import InvalidStateError
-from wordgames._core.serial import get_int, get_list, get_str
-from wordgames.lexicon._errors import LexiconError
-from wordgames.lexicon._graph import CODE_BASE, WordGraph, build_dawg, build_gaddag
+from wordgames.lexicon._errors import LexiconError, short_repr
+from wordgames.lexicon._graph import (
+    CODE_BASE,
+    WordGraph,
+    build_dawg,
+    build_gaddag,
+    decode_extension,
+    encode_extension,
+)
 from wordgames.lexicon._search import ANY, OPT, STAR, anagram_search, pattern_search
 from wordgames.lexicon.alphabet import (
     LATIN_ALPHABET,
@@ -29,7 +38,16 @@ from wordgames.lexicon.alphabet import (
     fold_word,
 )
 
-__all__ = ["BUILTIN_LEXICONS", "Lexicon"]
+_T = TypeVar("_T")
+
+__all__ = [
+    "BUILTIN_LEXICONS",
+    "MAX_LEXICON_BYTES",
+    "MAX_TILES_PER_BYTE",
+    "MAX_TOTAL_TILES",
+    "MAX_WORDS",
+    "Lexicon",
+]
 
 #: The packaged lexicons: name -> (language, alphabet, description).
 BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyType(
@@ -50,8 +68,32 @@ BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyT
 
 _MAGIC = b"WGLEX\x00"
 _FORMAT = 1
-_MAX_INFLATED = 256 * 1024 * 1024
+
+#: Most words a lexicon may have (24 times ENABLE); checked by every constructor.
+MAX_WORDS = 1 << 22
+#: Most tiles all words of a lexicon may have together (ENABLE: 1.6 million).
+MAX_TOTAL_TILES = 1 << 25
+#: Largest input :meth:`Lexicon.from_bytes` reads (and the most its compressed part may
+#: inflate to), in bytes.
+MAX_LEXICON_BYTES = 1 << 26
+#: :meth:`Lexicon.from_bytes` refuses bytes whose words have more than 2**21 tiles plus this
+#: many tiles per byte of input, so that checking forged bytes costs time linear in their size
+#: (ENABLE has 3.4 tiles per byte); :meth:`Lexicon.to_bytes` pads the output of the rare
+#: extremely regular word lists that need it.
+MAX_TILES_PER_BYTE = 64
+_FREE_TILES = 1 << 21
+_MAX_INFLATED = MAX_LEXICON_BYTES
+#: How many slow lookups (a walk of the DAWG) are made before the lexicon builds its hash
+#: set and sorted word tuple: one in this many of its words (ski rental: building costs about
+#: as much as that many walks).
+_LOOKUPS_PER_BUILD = 8
 _CHARS = tuple(chr(CODE_BASE + c) for c in range(64))
+
+try:
+    import lzma as _lzma_module
+except ImportError:  # pragma: no cover - Python built without lzma
+    _lzma_module = None  # type: ignore[assignment]
+_LZMA = _lzma_module
 
 _REGISTRY: weakref.WeakValueDictionary[str, Lexicon] = weakref.WeakValueDictionary()
 
@@ -82,7 +124,8 @@ class Lexicon:
 
     Make one with :meth:`from_words`, :meth:`from_file`, :meth:`from_bytes` or
     :meth:`builtin`. Words are stored as tile codes (``index[tile]``) in a minimised DAWG
-    (:attr:`dawg`); a GADDAG (:attr:`gaddag`) is built on first use. Equality and hash go by
+    (:attr:`dawg`); the GADDAG (:attr:`gaddag`) is decoded or built on first use, the hash set
+    behind ``word in lex`` when lookups make it pay. Equality and hash go by
     :attr:`digest`, a SHA-256 of the language, the alphabet and the sorted canonical words.
 
     Canonical word strings are upper case, with multi-letter tiles in brackets: in the
@@ -97,12 +140,15 @@ class Lexicon:
         "_dawg",
         "_digest",
         "_gaddag",
+        "_gaddag_ext",
         "_index",
         "_language",
+        "_lookups",
         "_name",
         "_skipped",
         "_tiles",
         "_words",
+        "_wordset",
     )
 
     _builtin: str | None
@@ -110,6 +156,9 @@ class Lexicon:
     _dawg: WordGraph
     _digest: str
     _gaddag: WordGraph | None
+    _gaddag_ext: tuple[str, bytes] | None
+    _lookups: int
+    _wordset: frozenset[str] | None
     _index: Mapping[str, int]
     _language: str
     _name: str
@@ -129,6 +178,8 @@ class Lexicon:
         skipped: tuple[tuple[str, str], ...] = (),
         words: tuple[str, ...] | None = None,
         builtin: str | None = None,
+        gaddag: WordGraph | None = None,
+        gaddag_ext: tuple[str, bytes] | None = None,
     ) -> None:
         """Internal: use the ``from_*`` constructors."""
         tiles = Tiles(alphabet, language)
@@ -138,7 +189,10 @@ class Lexicon:
         init(self, "_tiles", tiles)
         init(self, "_index", MappingProxyType(tiles.index))
         init(self, "_dawg", dawg)
-        init(self, "_gaddag", None)
+        init(self, "_gaddag", gaddag)
+        init(self, "_gaddag_ext", gaddag_ext)
+        init(self, "_lookups", 0)
+        init(self, "_wordset", None)
         init(self, "_count", count)
         init(self, "_digest", digest)
         init(self, "_skipped", skipped)
@@ -181,12 +235,14 @@ class Lexicon:
         if isinstance(words, (str, bytes)):
             raise LexiconError("from_words() needs an iterable of words, not a single string")
         if not isinstance(language, str) or not language:
-            raise LexiconError(f"language must be a non-empty string, got {language!r}")
+            raise LexiconError(f"language must be a non-empty string, got {short_repr(language)}")
         tiles_tuple = check_alphabet(default_alphabet(language) if alphabet is None else alphabet)
         if max_length is not None and (
             not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
         ):
-            raise LexiconError(f"max_length must be a positive int or None, got {max_length!r}")
+            raise LexiconError(
+                f"max_length must be a positive int or None, got {short_repr(max_length)}"
+            )
         limit = MAX_WORD_TILES if max_length is None else min(max_length, MAX_WORD_TILES)
         tiles = Tiles(tiles_tuple, language)
         alpha_chars = frozenset(chr(k) for k in tiles.single_table)
@@ -197,7 +253,9 @@ class Lexicon:
         skipped: list[tuple[str, str]] = []
         for raw in words:
             if not isinstance(raw, str):
-                raise LexiconError(f"words must be strings, got {type(raw).__name__}: {raw!r}")
+                raise LexiconError(
+                    f"words must be strings, got {type(raw).__name__}: {short_repr(raw)}"
+                )
             w = raw.strip()
             if not w:
                 continue
@@ -242,10 +300,14 @@ class Lexicon:
             for t in spellings:
                 entries.add("".join([_CHARS[c] for c in t]))
         if not entries:
-            detail = f" ({len(skipped)} skipped, e.g. {skipped[:3]!r})" if skipped else ""
-            raise LexiconError(f"no usable words for lexicon {name!r}{detail}")
+            detail = f" ({len(skipped)} skipped, e.g. {short_repr(skipped[:1])})" if skipped else ""
+            raise LexiconError(f"no usable words for lexicon {short_repr(name)}{detail}")
+        if len(entries) > MAX_WORDS:
+            raise LexiconError(f"a lexicon may have at most {MAX_WORDS} words")
         ordered = sorted(entries)
         del entries, seen
+        if sum(map(len, ordered)) > MAX_TOTAL_TILES:
+            raise LexiconError(f"a lexicon's words may have at most {MAX_TOTAL_TILES} tiles")
         dawg = build_dawg(ordered)
         canon = _canonical(ordered, tiles)
         return cls(
@@ -309,9 +371,12 @@ class Lexicon:
 
     # -- serialisation -------------------------------------------------------------------
 
-    def to_bytes(self) -> bytes:
-        """A compact, checksummed binary form (the DAWG and the metadata; zlib)."""
-        meta = {
+    def to_bytes(self, *, gaddag: bool = False) -> bytes:
+        """A compact, checksummed binary form: the metadata and the DAWG (zlib) and, with
+        ``gaddag``, the GADDAG's part before the separator (LZMA; zlib where Python lacks
+        :mod:`lzma`), so that loading the bytes skips the GADDAG build (about 1 MB more for
+        ENABLE-sized lexicons). The output depends only on the words and these arguments."""
+        meta: dict[str, object] = {
             "format": _FORMAT,
             "name": self._name,
             "language": self._language,
@@ -320,17 +385,37 @@ class Lexicon:
             "count": self._count,
             "skipped": [list(s) for s in self._skipped],
         }
+        ext = b""
+        if gaddag:
+            if self._gaddag_ext is not None and self._gaddag is None:
+                codec, ext = self._gaddag_ext
+            else:
+                codec, ext = _compress(
+                    encode_extension(self.gaddag, self._dawg.num_nodes), _LZMA is not None
+                )
+            meta["gaddag"] = [codec, len(ext)]
         head = json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode()
         body = len(head).to_bytes(4, "little") + head + self._dawg.to_bytes()
-        payload = zlib.compress(body, 9)
+        payload = zlib.compress(body, 9) + ext
+        tiles = 0
+        if self._count * MAX_WORD_TILES > _FREE_TILES:
+            _, tiles, _ = self._dawg.count_words(MAX_TOTAL_TILES)
+        size = len(_MAGIC) + 32 + len(payload)
+        need = -(-(tiles - _FREE_TILES) // MAX_TILES_PER_BYTE)
+        if need > size:  # an extremely regular word list: pad (see MAX_TILES_PER_BYTE)
+            payload += bytes(need - size)
         return _MAGIC + hashlib.sha256(payload).digest() + payload
 
     @classmethod
     def from_bytes(cls, data: bytes, *, verify: bool = True) -> Lexicon:
         """Read :meth:`to_bytes` output. Corrupted or forged data raises
-        :class:`~wordgames.InvalidStateError`: the checksum, the graph's structure and the
-        word count are always checked, and with ``verify`` (the default) the digest is
-        recomputed from the words too (about 0.3 s for ENABLE; ``verify=False`` trusts it)."""
+        :class:`~wordgames.InvalidStateError` and nothing else: the size limits
+        (:data:`MAX_LEXICON_BYTES`, :data:`MAX_WORDS`, :data:`MAX_TOTAL_TILES`,
+        :data:`MAX_TILES_PER_BYTE`), the checksum, the structure of the graphs and the word
+        count are always checked, and with ``verify`` (the default) the digest is recomputed
+        from the words too (about 0.2 s for ENABLE; ``verify=False`` trusts it). An included
+        GADDAG is checked for the structure the move generators rely on, not rebuilt. Time is
+        linear in the size of ``data``."""
         return _from_bytes(data, None, verify=verify)
 
     # -- properties ----------------------------------------------------------------------
@@ -377,7 +462,9 @@ class Lexicon:
 
     @property
     def gaddag(self) -> WordGraph:
-        """The GADDAG (separator :attr:`SEP`), built on first access (about 3 s for ENABLE).
+        """The GADDAG (separator :attr:`SEP`). The packaged ``"en"`` and ``"es"`` lexicons and
+        bytes saved with it (:meth:`to_bytes`) carry it (decoded on first access, about
+        0.1 s for ENABLE); otherwise it is built on first access (about 3 s for ENABLE).
 
         For a word a1..an and 1 <= i <= n, the path a_i, ..., a_1, SEP, a_{i+1}, ..., a_n
         ends at a terminal node; nodes before the separator are never terminal. The DAWG's
@@ -385,8 +472,15 @@ class Lexicon:
         """
         g = self._gaddag
         if g is None:
-            g = build_gaddag(self._dawg, len(self._tiles.alphabet))
+            sep = len(self._tiles.alphabet)
+            ext = self._gaddag_ext
+            if ext is not None and (ext[0] != "lzma" or _LZMA is not None):
+                # packaged data: trusted, checked by its SHA-256
+                g = decode_extension(self._dawg, _decompress(*ext), sep, check=False)
+            else:  # none shipped, or a Python without lzma: build it
+                g = build_gaddag(self._dawg, sep)
             object.__setattr__(self, "_gaddag", g)
+            object.__setattr__(self, "_gaddag_ext", None)
         return g
 
     # -- words -------------------------------------------------------------------------
@@ -400,19 +494,41 @@ class Lexicon:
     def _word_tuple(self) -> tuple[str, ...]:
         words = self._words
         if words is None:
-            words = tuple(_canonical(self._dawg.code_strings(), self._tiles))
+            words = _sorted_words(self._dawg, self._tiles)
             object.__setattr__(self, "_words", words)
         return words
 
     def __contains__(self, word: object) -> bool:
+        words = self._wordset
+        if words is not None and type(word) is str:
+            if word.isascii():
+                w = word.upper()  # ASCII folds to upper case in every language
+                if w in words:
+                    return True
+                if w.isalpha():  # no brackets, no whitespace: nothing else to try
+                    return False
+            elif word in words:
+                return True
+        return self._contains_slow(word)
+
+    def _contains_slow(self, word: object) -> bool:
+        """Membership by a walk of the DAWG (any input); after enough calls, builds the hash
+        set that :meth:`__contains__` then uses."""
+        self._count_lookup()
         if isinstance(word, str):
+            words = self._wordset
+            if words is not None:
+                try:
+                    return self._tiles.text(self._tiles.parse(word)) in words
+                except LexiconError:
+                    return False
             try:
                 codes: Sequence[int] = self._tiles.parse(word)
             except LexiconError:
                 return False
         elif isinstance(word, tuple):
             codes = word
-            if not all(isinstance(c, int) for c in codes):
+            if not all(type(c) is int for c in codes):
                 return False
         else:
             return False
@@ -420,6 +536,38 @@ class Lexicon:
             return False
         v = self._dawg.walk(codes)
         return v >= 0 and bool(self._dawg.terminal[v])
+
+    def _count_lookup(self) -> None:
+        n = self._lookups + 1
+        object.__setattr__(self, "_lookups", n)
+        if n * _LOOKUPS_PER_BUILD >= self._count and self._wordset is None:
+            self._word_set()
+
+    def _word_set(self) -> frozenset[str]:
+        words = self._wordset
+        if words is None:
+            words = frozenset(self._word_tuple())
+            object.__setattr__(self, "_wordset", words)
+        return words
+
+    def contains_many(self, words: Iterable[object]) -> list[bool]:
+        """``[w in self for w in words]``, faster: builds the lexicon's hash set at once (about
+        0.12 s for ENABLE, kept) and looks canonical strings up in bulk."""
+        items = words if isinstance(words, (list, tuple)) else list(words)
+        ws = self._word_set()
+        contains = self.__contains__
+        try:
+            if not all(map(str.isascii, items)):
+                return list(map(contains, items))
+        except TypeError:  # an item that is not a string
+            return list(map(contains, items))
+        keys = list(map(str.upper, items))  # ASCII folds to upper case in every language
+        out = list(map(ws.__contains__, keys))
+        misses = list(compress(range(len(out)), map(not_, out)))
+        # a miss is final unless the key has brackets or whitespace
+        for i in compress(misses, map(not_, map(str.isalpha, map(keys.__getitem__, misses)))):
+            out[i] = contains(items[i])
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Lexicon):
@@ -431,7 +579,7 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return (
-            f"<Lexicon {self._name!r} ({self._language}): {self._count} words, "
+            f"<Lexicon {short_repr(self._name)} ({self._language}): {self._count} words, "
             f"{len(self.alphabet)} tiles, digest {self._digest[:12]}>"
         )
 
@@ -443,13 +591,22 @@ class Lexicon:
     def has_prefix(self, prefix: str | tuple[int, ...]) -> bool:
         """True iff some word starts with ``prefix`` (canonical string or codes); the empty
         prefix counts."""
+        words = self._words
+        if words is not None and type(prefix) is str and prefix.isascii():
+            p = prefix.upper()
+            if p.isalpha():  # no brackets, no whitespace
+                i = bisect_left(words, p)
+                return i < len(words) and words[i].startswith(p)
+        self._count_lookup()
         if isinstance(prefix, str):
             try:
                 codes: Sequence[int] = self._tiles.parse(prefix)
             except LexiconError:
                 return False
-        else:
+        elif isinstance(prefix, tuple) and all(type(c) is int for c in prefix):
             codes = prefix
+        else:
+            return False
         return self._dawg.walk(codes) >= 0
 
     def encode(self, word: str) -> tuple[int, ...]:
@@ -466,10 +623,18 @@ class Lexicon:
         if there is none. Spanish crossword tiles: ``"CHICO"`` gives (CH,I,C,O) and
         (C,H,I,C,O). Membership is not checked. More than 64 spellings (garbage such as a
         long run of L) raise LexiconError."""
-        return tuple(self._tiles.tokenize(fold_word(plain.strip(), self._language)))
+        if not isinstance(plain, str):
+            raise LexiconError(f"expected a string, got {type(plain).__name__}")
+        plain = plain.strip()
+        if len(plain) > self._tiles.max_chars:
+            raise LexiconError(f"text longer than {self._tiles.max_chars} characters")
+        return tuple(self._tiles.tokenize(fold_word(plain, self._language)))
 
     def fold(self, word: str) -> str:
-        """:func:`fold_word` for this lexicon's language."""
+        """:func:`fold_word` for this lexicon's language (LexiconError if ``word`` is not a
+        string)."""
+        if not isinstance(word, str):
+            raise LexiconError(f"expected a string, got {type(word).__name__}")
         return fold_word(word, self._language)
 
     # -- queries -------------------------------------------------------------------------
@@ -485,23 +650,39 @@ class Lexicon:
                 counts[c] += 1
         return counts, blanks
 
-    def _texts(self, found: Iterable[Sequence[int]]) -> list[str]:
-        text = self._tiles.text
-        return sorted(text(t) for t in found)
+    def _texts(self, found: list[str]) -> list[str]:
+        """Search results (in code order) in sorted order."""
+        if not _in_string_order(self._tiles.texts):
+            found.sort()
+        return found
 
     def anagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
         """Words that use every tile of ``rack`` (canonical notation, ``?`` = any one tile),
         sorted; none if the rack is shorter than ``min_length``."""
+        min_length = _min_length(min_length)
         counts, blanks = self._rack(rack)
-        found = anagram_search(self._dawg, counts, blanks, min_length=min_length, exact=True)
+        found = anagram_search(
+            self._dawg,
+            counts,
+            blanks,
+            min_length=min_length,
+            exact=True,
+            texts=self._tiles.texts,
+        )
         return self._texts(found)
 
     def subanagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
         """Words of at least ``min_length`` tiles spelled with some of the tiles of ``rack``
         (``?`` = any one tile), sorted."""
+        min_length = _min_length(min_length)
         counts, blanks = self._rack(rack)
         found = anagram_search(
-            self._dawg, counts, blanks, min_length=max(min_length, 1), exact=False
+            self._dawg,
+            counts,
+            blanks,
+            min_length=max(min_length, 1),
+            exact=False,
+            texts=self._tiles.texts,
         )
         return self._texts(found)
 
@@ -510,7 +691,8 @@ class Lexicon:
         (possibly empty), anything else a literal tile (brackets for multi-letter tiles).
         Example: ``match("C?T*")``."""
         elems = self._tiles.parse(pattern, wild=True, star=True)
-        return self._texts(pattern_search(self._dawg, elems))
+        elems = [x for i, x in enumerate(elems) if not (x == STAR and i and elems[i - 1] == STAR)]
+        return self._texts(pattern_search(self._dawg, elems, self._tiles.texts))
 
     def containing(
         self,
@@ -527,7 +709,13 @@ class Lexicon:
         elems += _free(before, "before")
         elems += self._tiles.parse(fixed, wild=True)
         elems += _free(after, "after")
-        return self._texts(pattern_search(self._dawg, elems))
+        return self._texts(pattern_search(self._dawg, elems, self._tiles.texts))
+
+
+def _min_length(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LexiconError(f"min_length must be an int, got {type(value).__name__}")
+    return max(-1, min(value, MAX_WORD_TILES + 1))
 
 
 def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
@@ -545,9 +733,11 @@ def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
     ):
         lo, hi = spec
     else:
-        raise LexiconError(f"{what} must be an int, a (min, max) pair or None, got {spec!r}")
+        raise LexiconError(
+            f"{what} must be an int, a (min, max) pair or None, got {short_repr(spec)}"
+        )
     if lo < 0 or (hi is not None and hi < lo):
-        raise LexiconError(f"{what} range {spec!r} is empty or negative")
+        raise LexiconError(f"{what} range {short_repr(spec)} is empty or negative")
     # no word is longer than MAX_WORD_TILES, so larger bounds change nothing
     lo = min(lo, MAX_WORD_TILES + 1)
     if hi is None:
@@ -568,13 +758,83 @@ def _canonical(code_strings: Sequence[str], tiles: Tiles) -> list[str]:
     return out
 
 
+def _sorted_words(dawg: WordGraph, tiles: Tiles) -> tuple[str, ...]:
+    """The canonical words of a DAWG, sorted, written directly (no code strings)."""
+    words = dawg.code_strings(tiles.texts)
+    if not _in_string_order(tiles.texts):
+        words.sort()  # code order is not string order (Ñ, bracketed tiles)
+    return tuple(words)
+
+
+@functools.lru_cache(maxsize=64)
+def _in_string_order(texts: tuple[str, ...]) -> bool:
+    """True iff words listed in code order are in string order: single-letter tiles whose
+    letters ascend with their codes (A..Z; not Spanish, where Ñ follows N)."""
+    return all(len(t) == 1 for t in texts) and all(a < b for a, b in pairwise(texts))
+
+
+def _compress(raw: bytes, use_lzma: bool) -> tuple[str, bytes]:
+    if use_lzma and _LZMA is not None:
+        # a dictionary no larger than the data: decoding then needs no more memory than that
+        dict_size = max(1 << 16, min(1 << 26, 1 << max(len(raw) - 1, 1).bit_length()))
+        filters = [{"id": _LZMA.FILTER_LZMA2, "preset": 9, "dict_size": dict_size}]
+        return "lzma", _LZMA.compress(raw, format=_LZMA.FORMAT_XZ, filters=filters)
+    return "zlib", zlib.compress(raw, 9)
+
+
+def _decompress(codec: str, data: bytes) -> bytes:
+    """Inflate a GADDAG section (InvalidStateError if it is corrupt or too large)."""
+    try:
+        if codec == "zlib":
+            inflater = zlib.decompressobj()
+            out = inflater.decompress(data, _MAX_INFLATED)
+            if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+                raise InvalidStateError("GADDAG data is truncated or too large")
+            return out
+        if codec == "lzma":
+            if _LZMA is None:  # pragma: no cover - Python built without lzma
+                raise InvalidStateError("this Python cannot read LZMA (no lzma module)")
+            lz = _LZMA.LZMADecompressor(format=_LZMA.FORMAT_XZ)
+            try:
+                out = lz.decompress(data, _MAX_INFLATED)
+            except _LZMA.LZMAError as exc:
+                raise InvalidStateError(f"GADDAG data is corrupted: {_short(str(exc))}") from None
+            if not lz.eof or lz.unused_data:
+                raise InvalidStateError("GADDAG data is truncated or too large")
+            return out
+    except (zlib.error, LookupError, EOFError, ValueError, MemoryError) as exc:
+        raise InvalidStateError(f"GADDAG data is corrupted: {_short(str(exc))}") from None
+    raise InvalidStateError(f"unknown GADDAG codec {_short(codec)!r}")
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of ``text`` (error messages never echo long input)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _field(meta: dict[str, Any], key: str, kind: type[_T]) -> _T:
+    """A metadata field of type ``kind`` (bools are not ints), else InvalidStateError."""
+    value = meta.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise InvalidStateError(f"lexicon metadata field {key!r} must be a {kind.__name__}")
+    return value
+
+
 def _from_bytes(
-    data: bytes, builtin: str | None, *, reuse: bool = True, verify: bool = False
+    data: bytes,
+    builtin: str | None,
+    *,
+    reuse: bool = True,
+    verify: bool = False,
+    trusted: bool = False,
 ) -> Lexicon:
     """Parse lexicon bytes. With ``reuse``, a lexicon of the same digest that is already
-    alive is returned instead of a second copy (packaged lexicons are always loaded)."""
+    alive is returned instead of a second copy. ``trusted`` (packaged data, checked against
+    its index) skips the structural checks and keeps the GADDAG compressed until it is used."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise InvalidStateError(f"lexicon data must be bytes, got {type(data).__name__}")
+    if len(data) > MAX_LEXICON_BYTES:
+        raise InvalidStateError(f"lexicon data is larger than {MAX_LEXICON_BYTES} bytes")
     data = bytes(data)
     n = len(_MAGIC)
     if len(data) < n + 32 or data[:n] != _MAGIC:
@@ -588,7 +848,8 @@ def _from_bytes(
         if inflater.unconsumed_tail or not inflater.eof:
             raise InvalidStateError("lexicon data is truncated or too large")
     except zlib.error as exc:
-        raise InvalidStateError(f"lexicon data is corrupted: {exc}") from None
+        raise InvalidStateError(f"lexicon data is corrupted: {_short(str(exc))}") from None
+    rest = inflater.unused_data
     if len(body) < 4:
         raise InvalidStateError("lexicon data is truncated")
     hlen = int.from_bytes(body[:4], "little")
@@ -596,24 +857,26 @@ def _from_bytes(
         raise InvalidStateError("lexicon data is truncated")
     try:
         meta = json.loads(body[4 : 4 + hlen].decode())
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise InvalidStateError(f"lexicon metadata is not valid JSON: {exc}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise InvalidStateError(f"lexicon metadata is not valid JSON: {_short(str(exc))}") from None
     if not isinstance(meta, dict):
         raise InvalidStateError("lexicon metadata must be a JSON object")
-    if get_int(meta, "format") != _FORMAT:
-        raise InvalidStateError(f"unsupported lexicon format {meta.get('format')!r}")
-    name = get_str(meta, "name")
-    language = get_str(meta, "language")
-    digest = get_str(meta, "digest")
-    count = get_int(meta, "count", 1)
-    raw_alpha = get_list(meta, "alphabet")
+    if _field(meta, "format", int) != _FORMAT:
+        raise InvalidStateError("unsupported lexicon format")
+    name = _field(meta, "name", str)
+    language = _field(meta, "language", str)
+    digest = _field(meta, "digest", str)
+    count = _field(meta, "count", int)
+    if not 1 <= count <= MAX_WORDS:
+        raise InvalidStateError(f"lexicon word count must be 1..{MAX_WORDS}")
+    raw_alpha = _field(meta, "alphabet", list)
     if not all(isinstance(t, str) for t in raw_alpha):
         raise InvalidStateError("lexicon alphabet must be a list of strings")
     try:
         alphabet = check_alphabet(raw_alpha)
     except LexiconError as exc:
-        raise InvalidStateError(f"bad lexicon alphabet: {exc}") from None
-    skipped_raw = get_list(meta, "skipped")
+        raise InvalidStateError(f"bad lexicon alphabet: {_short(str(exc))}") from None
+    skipped_raw = _field(meta, "skipped", list)
     skipped: list[tuple[str, str]] = []
     for item in skipped_raw:
         if not (
@@ -622,16 +885,46 @@ def _from_bytes(
             raise InvalidStateError("lexicon 'skipped' entries must be [word, reason] pairs")
         skipped.append((item[0], item[1]))
     if len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest):
-        raise InvalidStateError(f"bad lexicon digest {digest!r}")
-    dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet))
-    words, depth = dawg.count_and_depth()
-    if words != count:
-        raise InvalidStateError("lexicon word count disagrees with its word graph")
-    if depth > MAX_WORD_TILES:
-        raise InvalidStateError(f"lexicon has a word longer than {MAX_WORD_TILES} tiles")
-    tiles = Tiles(alphabet, language)
-    if verify and _digest(language, alphabet, _canonical(dawg.code_strings(), tiles)) != digest:
-        raise InvalidStateError("lexicon digest does not match its words")
+        raise InvalidStateError(f"bad lexicon digest {_short(digest)!r}")
+    gaddag_ext: tuple[str, bytes] | None = None
+    if "gaddag" in meta:
+        spec = meta["gaddag"]
+        if not (
+            isinstance(spec, list)
+            and len(spec) == 2
+            and spec[0] in ("zlib", "lzma")
+            and type(spec[1]) is int
+            and 0 < spec[1] <= len(rest)
+        ):
+            raise InvalidStateError("lexicon 'gaddag' entry must be [codec, size]")
+        gaddag_ext = (spec[0], rest[: spec[1]])
+        rest = rest[spec[1] :]
+    if rest.count(0) != len(rest):
+        raise InvalidStateError("lexicon data has trailing data")
+    if trusted:
+        dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet), check=False)
+    else:
+        dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet))
+        words, tiles, depth = dawg.count_words(MAX_TOTAL_TILES)
+        if words != count:
+            raise InvalidStateError("lexicon word count disagrees with its word graph")
+        if depth > MAX_WORD_TILES:
+            raise InvalidStateError(f"lexicon has a word longer than {MAX_WORD_TILES} tiles")
+        if tiles > MAX_TOTAL_TILES:
+            raise InvalidStateError(f"lexicon words have more than {MAX_TOTAL_TILES} tiles")
+        if tiles > _FREE_TILES + MAX_TILES_PER_BYTE * len(data):
+            raise InvalidStateError("lexicon data spells too many tiles for its size")
+    tiles_obj = Tiles(alphabet, language)
+    words_tuple: tuple[str, ...] | None = None
+    if verify:
+        words_tuple = _sorted_words(dawg, tiles_obj)
+        if _digest(language, alphabet, words_tuple) != digest:
+            raise InvalidStateError("lexicon digest does not match its words")
+    gaddag: WordGraph | None = None
+    if gaddag_ext is not None and not trusted:
+        raw = _decompress(*gaddag_ext)
+        gaddag = decode_extension(dawg, raw, len(alphabet), check=True)
+        gaddag_ext = None
     existing = _REGISTRY.get(digest)
     if existing is not None and builtin is None and reuse:
         return existing
@@ -644,6 +937,9 @@ def _from_bytes(
         digest=digest,
         skipped=tuple(skipped),
         builtin=builtin,
+        words=words_tuple,
+        gaddag=gaddag,
+        gaddag_ext=gaddag_ext,
     )
 
 
@@ -660,8 +956,10 @@ def _builtin_digests() -> Mapping[str, str]:
 @functools.cache
 def _load_builtin(name: str) -> Lexicon:
     if name not in BUILTIN_LEXICONS:
-        raise LexiconError(f"no packaged lexicon {name!r}; packaged: {sorted(BUILTIN_LEXICONS)}")
-    lex = _from_bytes(_data_file(f"{name}.lex"), name)
+        raise LexiconError(
+            f"no packaged lexicon {short_repr(name)}; packaged: {sorted(BUILTIN_LEXICONS)}"
+        )
+    lex = _from_bytes(_data_file(f"{name}.lex"), name, trusted=True)
     if lex.digest != _builtin_digests()[name]:
         raise InvalidStateError(f"packaged lexicon {name!r} does not match its index")
     return lex

@@ -1,7 +1,7 @@
 """Queries on a DAWG: anagrams with wildcards and pattern matching.
 
 Each function walks the flat arrays of a :class:`~wordgames.lexicon.WordGraph` and returns
-code tuples; :class:`~wordgames.lexicon.Lexicon` turns them into sorted canonical strings.
+the words it finds as strings, in code order, writing code ``c`` as ``texts[c]``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def anagram_search(
     *,
     min_length: int,
     exact: bool,
-) -> list[tuple[int, ...]]:
+    texts: Sequence[str],
+) -> list[str]:
     """Words spelled with tiles of the rack (``counts[code]`` tiles of each code plus
     ``blanks`` wildcards): all of them if ``exact``, else at least ``min_length``.
 
@@ -42,8 +43,8 @@ def anagram_search(
     if exact and total < min_length:
         return []
     lo_len = total if exact else min_length
-    out: list[tuple[int, ...]] = []
-    path: list[int] = []
+    out: list[str] = []
+    path: list[str] = []
     rack_mask = 0
     for c, n in enumerate(counts):
         if n:
@@ -51,7 +52,7 @@ def anagram_search(
 
     def rec(v: int, blanks: int, depth: int, rack_mask: int) -> None:
         if depth >= lo_len and terminal[v]:
-            out.append(tuple(path))
+            out.append("".join(path))
         if depth == total:
             return
         m = mask[v]
@@ -60,7 +61,7 @@ def anagram_search(
             for e in range(base, first[v + 1]):
                 c = labels[e]
                 n = counts[c]
-                path.append(c)
+                path.append(texts[c])
                 if n:
                     counts[c] = n - 1
                     rec(targets[e], blanks, depth + 1, rack_mask if n > 1 else rack_mask ^ 1 << c)
@@ -75,7 +76,7 @@ def anagram_search(
                 avail ^= low
                 c = low.bit_length() - 1
                 n = counts[c]
-                path.append(c)
+                path.append(texts[c])
                 counts[c] = n - 1
                 rec(
                     targets[base + (m & (low - 1)).bit_count()],
@@ -101,7 +102,7 @@ def _closure(elems: Sequence[int], states: int) -> int:
     return states
 
 
-def pattern_search(dawg: WordGraph, elems: Sequence[int]) -> list[tuple[int, ...]]:
+def pattern_search(dawg: WordGraph, elems: Sequence[int], texts: Sequence[str]) -> list[str]:
     """Words matching ``elems``: literal codes, ``ANY`` (one tile), ``STAR`` (any run,
     possibly empty) and ``OPT`` (zero or one tile). The pattern runs as a set of positions
     (a bitmask) alongside the DAWG walk, so each word is found once."""
@@ -112,8 +113,8 @@ def pattern_search(dawg: WordGraph, elems: Sequence[int]) -> list[tuple[int, ...
     trans: dict[tuple[int, int], int] = {}
     has_star = STAR in elems
     max_depth = -1 if has_star else n
-    out: list[tuple[int, ...]] = []
-    path: list[int] = []
+    out: list[str] = []
+    path: list[str] = []
 
     def step(states: int, c: int) -> int:
         key = (states, c)
@@ -151,14 +152,14 @@ def pattern_search(dawg: WordGraph, elems: Sequence[int]) -> list[tuple[int, ...
 
     def rec(v: int, states: int, depth: int) -> None:
         if states & accept and terminal[v]:
-            out.append(tuple(path))
+            out.append("".join(path))
         if depth == max_depth:
             return
         for e in range(first[v], first[v + 1]):
             c = labels[e]
             s2 = step(states, c)
             if s2 and live(targets[e], s2, depth + 1):
-                path.append(c)
+                path.append(texts[c])
                 rec(targets[e], s2, depth + 1)
                 path.pop()
 

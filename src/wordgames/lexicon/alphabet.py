@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from wordgames.lexicon._errors import LexiconError
+from wordgames.lexicon._errors import LexiconError, short_repr
 
 __all__ = [
     "LATIN_ALPHABET",
@@ -113,13 +113,17 @@ def check_alphabet(alphabet: Sequence[str]) -> tuple[str, ...]:
         raise LexiconError(f"an alphabet may have at most {MAX_ALPHABET} tiles, got {len(tiles)}")
     for t in tiles:
         if not isinstance(t, str) or not t:
-            raise LexiconError(f"alphabet tiles must be non-empty strings, got {t!r}")
+            raise LexiconError(f"alphabet tiles must be non-empty strings, got {short_repr(t)}")
         if any(ch in "[]?*" or ch.isspace() for ch in t):
-            raise LexiconError(f"alphabet tile {t!r} uses a reserved character ([ ] ? * space)")
+            raise LexiconError(
+                f"alphabet tile {short_repr(t)} uses a reserved character ([ ] ? * space)"
+            )
         if unicodedata.normalize("NFC", t).upper() != t:
-            raise LexiconError(f"alphabet tile {t!r} must be upper case and NFC-normalised")
+            raise LexiconError(
+                f"alphabet tile {short_repr(t)} must be upper case and NFC-normalised"
+            )
     if len(set(tiles)) != len(tiles):
-        raise LexiconError(f"alphabet has duplicate tiles: {tiles!r}")
+        raise LexiconError(f"alphabet has duplicate tiles: {short_repr(tiles)}")
     return tiles
 
 
@@ -127,13 +131,16 @@ class Tiles:
     """Tile notation for one alphabet: parsing canonical strings, writing codes back, and
     every tokenisation of a plain word."""
 
-    __slots__ = ("alphabet", "index", "language", "multi", "single_table", "texts")
+    __slots__ = ("alphabet", "index", "language", "max_chars", "multi", "single_table", "texts")
 
     def __init__(self, alphabet: tuple[str, ...], language: str) -> None:
         self.alphabet = alphabet
         self.language = language
         self.index: dict[str, int] = {t: i for i, t in enumerate(alphabet)}
         self.texts: tuple[str, ...] = tuple(t if len(t) == 1 else f"[{t}]" for t in alphabet)
+        #: longest text :meth:`parse` reads (twice the longest word, so that patterns with a
+        #: ``*`` between all tiles fit); longer input raises LexiconError before any work
+        self.max_chars = 2 * (MAX_WORD_TILES + 1) * (max(map(len, self.texts)) + 1)
         #: multi-letter tiles by their first letter: first -> ((tile, code), ...)
         multi: dict[str, list[tuple[str, int]]] = {}
         for i, t in enumerate(alphabet):
@@ -144,8 +151,14 @@ class Tiles:
 
     def parse(self, text: str, *, wild: bool = False, star: bool = False) -> list[int]:
         """Codes of a canonical string (folded first). ``?`` gives -1 if ``wild``, ``*`` gives
-        -2 if ``star``; anything else that is not a tile raises LexiconError."""
-        s = fold_word(text.strip(), self.language)
+        -2 if ``star``; anything else that is not a tile, a non-string and text longer than
+        :attr:`max_chars` raise LexiconError."""
+        if not isinstance(text, str):
+            raise LexiconError(f"expected a string, got {type(text).__name__}")
+        text = text.strip()
+        if len(text) > self.max_chars:
+            raise LexiconError(f"text longer than {self.max_chars} characters: {short_repr(text)}")
+        s = fold_word(text, self.language)
         out: list[int] = []
         i, n = 0, len(s)
         index = self.index
@@ -154,11 +167,13 @@ class Tiles:
             if ch == "[":
                 j = s.find("]", i)
                 if j < 0:
-                    raise LexiconError(f"unclosed '[' in {text!r}")
+                    raise LexiconError(f"unclosed '[' in {short_repr(text)}")
                 tile = s[i + 1 : j]
                 code = index.get(tile)
                 if code is None:
-                    raise LexiconError(f"{tile!r} in {text!r} is not a tile of {self._name()}")
+                    raise LexiconError(
+                        f"{short_repr(tile)} in {short_repr(text)} is not a tile of {self._name()}"
+                    )
                 i = j + 1
             else:
                 if ch == "?" and wild:
@@ -169,7 +184,7 @@ class Tiles:
                     code = index.get(ch)
                     if code is None:
                         raise LexiconError(
-                            f"{ch!r} in {text!r} is not a tile of {self._name()}"
+                            f"{ch!r} in {short_repr(text)} is not a tile of {self._name()}"
                             + (" (write multi-letter tiles in brackets)" if ch == "]" else "")
                         )
                 i += 1
@@ -183,9 +198,13 @@ class Tiles:
         """The canonical string of ``codes``."""
         texts = self.texts
         try:
+            if min(codes, default=0) < 0:
+                raise IndexError
             return "".join([texts[c] for c in codes])
         except (IndexError, TypeError):
-            raise LexiconError(f"{list(codes)!r} are not codes of {self._name()}") from None
+            raise LexiconError(
+                f"{short_repr(list(codes))} are not codes of {self._name()}"
+            ) from None
 
     def tokenize(self, folded: str) -> list[tuple[int, ...]]:
         """Every way to spell an already folded plain word in tiles (empty if none). A word in
@@ -202,7 +221,7 @@ class Tiles:
             return [] if -1 in out else [tuple(out)]
         if self.count_spellings(folded) > MAX_SPELLINGS:
             raise LexiconError(
-                f"{folded!r} has more than {MAX_SPELLINGS} spellings in {self._name()}"
+                f"{short_repr(folded)} has more than {MAX_SPELLINGS} spellings in {self._name()}"
             )
         results: list[tuple[int, ...]] = []
         self._split(folded, 0, [], results)
