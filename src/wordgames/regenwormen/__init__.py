@@ -28,6 +28,7 @@ from wordgames.regenwormen.actions import (
 )
 from wordgames.regenwormen.rules import MAX_PLAYERS, Rules
 from wordgames.regenwormen.state import DICE, TILES, State, new_game, worms
+from wordgames.regenwormen.svg import svg
 from wordgames.regenwormen.view import View
 
 __all__ = [
@@ -52,5 +53,6 @@ __all__ = [
     "new_game",
     "parse_action",
     "solver",
+    "svg",
     "worms",
 ]

@@ -32,6 +32,7 @@ from wordgames.wocable.notation import (
 )
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.state import State, new_game
+from wordgames.wocable.svg import svg
 from wordgames.wocable.view import View
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "read_gcg",
+    "svg",
     "to_gcg",
     "to_position",
 ]

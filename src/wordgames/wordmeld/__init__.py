@@ -32,6 +32,7 @@ from wordgames.wordmeld.meld import MeldOption, find_plays
 from wordgames.wordmeld.rules import Rules
 from wordgames.wordmeld.setup import WORDMELD, Setup
 from wordgames.wordmeld.state import State
+from wordgames.wordmeld.svg import svg
 from wordgames.wordmeld.view import View
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "find_plays",
     "new_game",
     "parse_action",
+    "svg",
 ]
 
 
