@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from wordgames._core.errors import WordgamesError
+from wordgames._core.errors import WordgamesError, short_repr
 from wordgames.wommeln._cuts import Cut, find_cuts, find_triple_cuts, refutes
 
 __all__ = [
@@ -83,14 +83,20 @@ def cell_name(cell: int, cols: int) -> str:
 
 
 def parse_cell(text: str, rows: int | None = None, cols: int | None = None) -> tuple[int, int]:
-    """``(row, col)`` of an ``A1``-style name (case-insensitive); ValueError if malformed or,
-    when ``rows``/``cols`` are given, off the grid."""
+    """``(row, col)`` of an ``A1``-style name (case-insensitive, ASCII digits); ValueError if
+    malformed or, when ``rows``/``cols`` are given, off the grid."""
     t = text.strip().upper()
-    if len(t) < 2 or t[0] not in _LETTER_SET or not t[1:].isdigit() or t[1] == "0":
-        raise ValueError(f"not a cell name: {text!r}")
-    r, c = int(t[1:]) - 1, LETTERS.index(t[0])
+    digits = t[1:]
+    if (
+        not 2 <= len(t) <= 3
+        or t[0] not in _LETTER_SET
+        or not (digits.isascii() and digits.isdigit())
+        or t[1] == "0"
+    ):
+        raise ValueError(f"not a cell name: {short_repr(text)}")
+    r, c = int(digits) - 1, LETTERS.index(t[0])
     if r >= MAX_ROWS or (rows is not None and r >= rows) or (cols is not None and c >= cols):
-        raise ValueError(f"cell {text!r} is off the grid")
+        raise ValueError(f"cell {short_repr(text)} is off the grid")
     return r, c
 
 
@@ -271,23 +277,29 @@ def check_placement(
     """
     word, path, circles = placement.word, placement.path, placement.circles
     if not word or not set(word) <= _LETTER_SET:
-        return "bad_word", f"word {word!r} must be one or more letters A-Z"
+        return "bad_word", f"word {short_repr(word)} must be one or more letters A-Z"
     if not path:
         return "empty_path", "the placement has no cells"
     size = grid.size
     for cell in path:
         if not isinstance(cell, int) or not 0 <= cell < size:
-            return "off_grid", f"cell {cell!r} is off the {grid.rows}x{grid.cols} grid"
+            return "off_grid", f"cell {short_repr(cell)} is off the {grid.rows}x{grid.cols} grid"
     if len(set(path)) != len(path):
         return "repeated_cell", "the line visits a cell twice"
     if any(not isinstance(i, int) or not 0 <= i < len(path) for i in circles) or any(
         a >= b for a, b in pairwise(circles)
     ):
-        return "bad_circles", f"circle positions {circles} must increase within the path"
+        return "bad_circles", (
+            f"circle positions {short_repr(circles)} must increase within the path"
+        )
     if len(circles) < len(word):
-        return "too_few_circles", f"{len(circles)} letters circled for the {len(word)} of {word}"
+        return "too_few_circles", (
+            f"{len(circles)} letters circled for the {len(word)} of {short_repr(word)}"
+        )
     if len(circles) > len(word):
-        return "too_many_circles", f"{len(circles)} letters circled for the {len(word)} of {word}"
+        return "too_many_circles", (
+            f"{len(circles)} letters circled for the {len(word)} of {short_repr(word)}"
+        )
     if circles[0] != 0 or circles[-1] != len(path) - 1:
         return "dangling_line", "the line must start and end on a circled letter"
     cols = grid.cols
@@ -309,7 +321,9 @@ def check_placement(
             diag |= bit
     spelled = "".join(grid.letters[path[i]] for i in circles)
     if spelled != word:
-        return "letter_mismatch", f"the circled letters spell {spelled}, not {word}"
+        return "letter_mismatch", (
+            f"the circled letters spell {short_repr(spelled)}, not {short_repr(word)}"
+        )
     return None
 
 
