@@ -361,9 +361,10 @@ class State(StateBase):
                 return "timer_not_running", "no countdown is running"
             return None
         p = a.player
-        problem = self._player_problem(p)
-        if problem is not None or isinstance(a, Resign):
-            return problem
+        if not 0 <= p < len(self.players) or p in self.left:
+            return self._player_problem(p)
+        if isinstance(a, Resign):
+            return None
         if isinstance(a, Vote):
             return self._vote_problem(p, a)
         if self.phase != "search":
@@ -480,18 +481,17 @@ class State(StateBase):
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (``self`` is unchanged); IllegalActionError if illegal."""
+        # fast path: actions of the exact classes with fields of the exact types (checked
+        # here, more cheaply than the generic check) go straight to the rules; anything else,
+        # and every state where the shared checks refuse them, takes check(): both agree
         t = type(action)
-        # fast path: the common small actions with exact field types skip the generic type
-        # check; anything else (and every refusal) goes through check(), so both agree
+        phase = self.phase
         if (
-            (t is Pass and type(action.player) is int)  # type: ignore[union-attr]
-            or (
-                t is Vote
-                and type(action.player) is int  # type: ignore[union-attr]
-                and type(action.author) is int  # type: ignore[union-attr]
-                and type(action.accept) is bool  # type: ignore[union-attr]
-            )
-        ) and self.phase in ("search", "review"):
+            t in _FAST
+            and phase != "over"
+            and ((phase == "reveal") == (t is Reveal) or t is Resign)
+            and _typed(action)
+        ):
             problem = self._problem(action)
             if problem is not None:
                 raise IllegalActionError(problem[0], action, problem[1])
@@ -504,7 +504,9 @@ class State(StateBase):
             return self._evolve(
                 drawn=(*self.drawn, (action.card, action.side)),
                 phase="search",
-                entries=tuple(PASSED if p in self.left else None for p in range(n)),
+                entries=(None,) * n
+                if not self.left
+                else tuple(PASSED if p in self.left else None for p in range(n)),
                 timer="running" if solo_timer else "off",
                 timer_starter=None,
                 votes=(),
@@ -579,7 +581,22 @@ class State(StateBase):
         return nxt
 
     def _evolve(self, **changes: Any) -> State:
-        new = attrs.evolve(self, **changes)
+        # attrs.evolve, spelled out: this is on every transition's path
+        get = changes.get
+        new = State(
+            self.rules,
+            self.players,
+            self.sheets,
+            get("results", self.results),
+            get("entries", self.entries),
+            get("drawn", self.drawn),
+            get("phase", self.phase),
+            get("timer", self.timer),
+            get("timer_starter", self.timer_starter),
+            get("votes", self.votes),
+            get("left", self.left),
+            get("ply", self.ply),
+        )
         if "results" not in changes and "base" in self._cache:
             new._cache["base"] = self._cache["base"]
         return new
@@ -621,8 +638,7 @@ class State(StateBase):
                 res = RoundResult("", 0, None if erase or not m.path else m)
             results.append((*self.results[p], res))
         over = len(self.drawn) >= self.rules.num_rounds
-        return attrs.evolve(
-            self,
+        return self._evolve(
             results=tuple(results),
             entries=(None,) * self.num_players,
             phase="over" if over else "reveal",
@@ -720,6 +736,45 @@ class State(StateBase):
 
 
 State._parse_text = staticmethod(parse_action)
+
+
+_FAST = frozenset({Reveal, Place, Circle, Connect, Pass, TimeUp, Vote, Resign})
+
+
+def _typed_cells(cells: object) -> bool:
+    if type(cells) is not tuple:
+        return False
+    for cell in cells:
+        if type(cell) is not tuple or len(cell) != 2:
+            return False
+        r, c = cell
+        if type(r) is not int or type(c) is not int:
+            return False
+    return True
+
+
+def _typed(a: Any) -> bool:
+    """``well_typed(a)`` for an action of one of the exact classes in ``_FAST`` (faster)."""
+    t = type(a)
+    if t is Vote:
+        return type(a.player) is int and type(a.author) is int and type(a.accept) is bool
+    if t is Reveal:
+        return type(a.card) is int and type(a.side) is str
+    if t is TimeUp:
+        return True
+    if type(a.player) is not int:
+        return False
+    if t is Pass or t is Resign:
+        return True
+    if t is Circle:
+        return type(a.word) is str and _typed_cells(a.cells)
+    circles = a.circles
+    return (
+        (t is Connect or type(a.word) is str)
+        and _typed_cells(a.path)
+        and type(circles) is tuple
+        and all(type(i) is int for i in circles)
+    )
 
 
 def _ended_by_leaving(num_players: int, left: tuple[int, ...]) -> bool:
