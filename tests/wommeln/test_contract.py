@@ -418,6 +418,10 @@ def test_connect_with_an_int_in_its_path_is_not_an_action() -> None:
             assert len(str(err.value)) < 300
         assert not s.is_legal(action)
         assert code_of(s.check_as, 0, action) == "not_an_action"
+    for cls in (wm.Pass, wm.Vote, wm.Place, wm.Connect, wm.Circle, wm.Reveal, wm.Resign):
+        empty = object.__new__(cls)  # no field set at all
+        assert code_of(s.apply, empty) == "not_an_action"
+        assert code_of(s.check, empty) == "not_an_action"
     s.apply(good)  # the well-typed one is legal
 
 
