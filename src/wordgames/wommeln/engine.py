@@ -703,6 +703,46 @@ def find_placements(
     )
 
 
+def _need_from(codes: Sequence[int]) -> list[list[tuple[int, int]]]:
+    """For each position ``j``: the letters (code, count) of the word from ``j`` on."""
+    out: list[list[tuple[int, int]]] = []
+    for j in range(len(codes) + 1):
+        cnt: dict[int, int] = {}
+        for c in codes[j:]:
+            cnt[c] = cnt.get(c, 0) + 1
+        out.append(sorted(cnt.items()))
+    return out
+
+
+def _start_nodes(
+    btargets: Sequence[Sequence[int]],
+    bq: Sequence[list[list[int]] | None],
+    q: list[list[int]],
+    n: int,
+    limit: int,
+    ppos: Sequence[int],
+) -> list[tuple[Any, ...]]:
+    """The search's first heap: a line of one circled cell on each cell the first letter may
+    take, in each branch, ordered by its bound (the branch's own if known, else ``q``)."""
+    heap: list[tuple[Any, ...]] = []
+    seq = 0
+    for b, bt in enumerate(btargets):
+        qb = bq[b]
+        exact = qb is not None
+        est = q if qb is None else qb
+        m = bt[0]
+        while m:
+            low = m & -m
+            s = low.bit_length() - 1
+            m ^= low
+            h = 0 if n == 1 else est[1][s] - (n - 1)
+            if h <= limit:
+                heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None), b, exact))
+                seq += 1
+    heapq.heapify(heap)
+    return heap
+
+
 def _search(
     grid: GridState,
     word: str,
@@ -746,12 +786,7 @@ def _search(
     region = reach_of.region
     pw = pad.width
     pmasks = {c: pad.to_padded(prep.letter_masks[c] if bounds.loose else masks[c]) for c in need}
-    need_from: list[list[tuple[int, int]]] = []
-    for j in range(n + 1):
-        cnt: dict[int, int] = {}
-        for c in codes[j:]:
-            cnt[c] = cnt.get(c, 0) + 1
-        need_from.append(sorted(cnt.items()))
+    need_from = _need_from(codes)
     expanded = 0
     yielded = False
     for attempt, branches in enumerate(attempts):
@@ -765,22 +800,8 @@ def _search(
         # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link, branch, exact),
         # where visited and diag are padded bitmasks, link is the (cell, circled, parent_link)
         # chain of the line so far, and exact says whether f used the branch's own bound
-        heap: list[tuple[Any, ...]] = []
-        seq = 0
-        for b, bt in enumerate(btargets):
-            qb = bq[b]
-            exact = qb is not None
-            est = q if qb is None else qb
-            m = bt[0]
-            while m:
-                low = m & -m
-                s = low.bit_length() - 1
-                m ^= low
-                h = 0 if n == 1 else est[1][s] - (n - 1)
-                if h <= limit:
-                    heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None), b, exact))
-                    seq += 1
-        heapq.heapify(heap)
+        heap = _start_nodes(btargets, bq, q, n, limit, ppos)
+        seq = len(heap)
         # The future of a partial line depends only on (branch, cell, letters matched, cells
         # used, diagonals used); when only the cheapest placement matters, the first of equal
         # keys popped is the cheapest and later ones are dropped (not when enumerating them all).
