@@ -720,7 +720,7 @@ class State(StateBase):
         """Load and validate a state (:class:`InvalidStateError` on any problem)."""
         d = check_header(data, cls.GAME, "state", VERSION)
         state = cls(**common_from_dict(d))
-        _validate(state)
+        _check_invariants(state)
         return state
 
     def __str__(self) -> str:
@@ -821,12 +821,36 @@ def _validate_marks(grid: GridState, m: Marks, rules: Rules, what: str) -> GridS
     return m.draw(grid)
 
 
-def _validate(s: State) -> None:
+def _check_invariants(s: State) -> None:
     """Every invariant of a state built from untrusted data."""
-    rules, n = s.rules, s.num_players
-    ids = [sh.id for sh in s.sheets]
-    if len(set(ids)) != n:
+    n = s.num_players
+    if len({sh.id for sh in s.sheets}) != n:
         raise _bad("every player needs a different sheet")
+    finished = _check_rounds(s)
+    in_round = s.phase in ("search", "review")
+    for p, (sheet, rs) in enumerate(zip(s.sheets, s.results, strict=True)):
+        if len(rs) != finished:
+            raise _bad(f"player {p} has {len(rs)} results after {finished} rounds")
+        grid = _check_results(s.rules, p, sheet.grid, rs)
+        e = s.entries[p]
+        if in_round and p in s.left and e != PASSED:
+            raise _bad(f"player {p} left the game but has marks this round")
+        if not in_round:
+            if e is not None:
+                raise _bad("entries exist only during a round")
+        elif e is None:
+            if s.phase == "review" or s.timer == "up":
+                raise _bad(f"player {p} has no entry after the search")
+        else:
+            _check_entry(s, p, e, sheet, grid)
+    placed = [p for p, e in enumerate(s.entries) if e is not None and e.status == "placed"]
+    _check_timer(s, placed)
+    _check_votes(s, placed)
+
+
+def _check_rounds(s: State) -> int:
+    """Check the phase against the cards drawn and the ply; return the finished rounds."""
+    rules = s.rules
     if s.phase not in PHASES or s.timer not in TIMER_STATES:
         raise _bad(f"unknown phase {short_repr(s.phase)} or timer {short_repr(s.timer)}")
     cards = [c for c, _ in s.drawn]
@@ -838,7 +862,7 @@ def _validate(s: State) -> None:
     in_round = s.phase in ("search", "review")
     if in_round and rounds == 0:
         raise _bad("a round is running but no category was revealed")
-    ended = _ended_by_leaving(n, s.left)
+    ended = _ended_by_leaving(s.num_players, s.left)
     if ended and s.phase != "over":
         raise _bad("too few players are left for the game to go on")
     if s.phase == "over" and not ended and rounds != rules.num_rounds:
@@ -848,63 +872,61 @@ def _validate(s: State) -> None:
     finished = rounds - 1 if in_round else rounds
     if s.phase == "over" and ended and s.results and len(s.results[0]) == rounds - 1:
         finished = rounds - 1  # the round in which the game ended was not scored
+    # each reveal, each finished round's last move and each vote cast is an action of its own
     if s.ply < rounds + finished + len(s.votes):
         raise _bad(f"ply {s.ply} is less than the actions the state implies")
+    return finished
+
+
+def _check_results(rules: Rules, p: int, grid: GridState, rs: tuple[RoundResult, ...]) -> GridState:
+    """Check player ``p``'s scoring area; return their grid with the kept marks drawn."""
     erase = rules.erase_zero_rounds
-    for p, (sheet, rs) in enumerate(zip(s.sheets, s.results, strict=True)):
-        if len(rs) != finished:
-            raise _bad(f"player {p} has {len(rs)} results after {finished} rounds")
-        grid = sheet.grid
-        for i, r in enumerate(rs):
-            what = f"player {p} round {i + 1}"
-            if r.word and not (r.word.isascii() and r.word.isalpha() and r.word.isupper()):
-                raise _bad(f"{what}: bad word")
-            if r.score not in (0, len(r.word)):
-                raise _bad(f"{what}: score {r.score} for {r.word!r}")
-            if r.score > 0:
-                if r.kept is None or not r.kept.connected or r.kept.word != r.word:
-                    raise _bad(f"{what}: a scored word must be on the sheet")
-            elif r.kept is not None:
-                if erase:
-                    raise _bad(f"{what}: a zero round's marks must be erased")
-                if r.word and (not r.kept.connected or r.kept.word != r.word):
-                    raise _bad(f"{what}: kept marks do not match the word")
-                if not r.word and (r.kept.connected or not r.kept.path):
-                    raise _bad(f"{what}: kept marks of a passed round must be loose circles")
-            if r.score > 0 and len(r.word) < rules.min_word_length:
-                raise _bad(f"{what}: word too short")
-            if r.kept is not None:
-                grid = _validate_marks(grid, r.kept, rules, what)
-        e = s.entries[p]
-        if in_round and p in s.left and e != PASSED:
-            raise _bad(f"player {p} left the game but has marks this round")
-        if not in_round:
-            if e is not None:
-                raise _bad("entries exist only during a round")
-            continue
-        if e is None:
-            if s.phase == "review" or s.timer == "up":
-                raise _bad(f"player {p} has no entry after the search")
-            continue
-        m = e.marks
-        what = f"player {p} entry"
-        if e.status == "placed" and not (m.connected and m.word):
-            raise _bad(f"{what}: a placed word must be connected")
-        if e.status == "circled" and (m.connected or not m.path):
-            raise _bad(f"{what}: circled letters are not connected")
-        if e.status == "circled" and s.phase == "review":
-            raise _bad(f"{what}: unconnected letters in the review")
-        if e.status == "circled" and s.timer == "up" and not m.spells(sheet.letters):
-            raise _bad(f"{what}: circles that cannot be connected outlast the time")
-        if e.status == "passed" and (m.connected or (m.word == "") != (not m.path)):
-            raise _bad(f"{what}: bad passed entry")
-        _validate_marks(grid, m, rules, what)
-    placed = [p for p, e in enumerate(s.entries) if e is not None and e.status == "placed"]
+    for i, r in enumerate(rs):
+        what = f"player {p} round {i + 1}"
+        if r.word and not (r.word.isascii() and r.word.isalpha() and r.word.isupper()):
+            raise _bad(f"{what}: bad word")
+        if r.score not in (0, len(r.word)):
+            raise _bad(f"{what}: score {r.score} for {short_repr(r.word)}")
+        if r.score > 0:
+            if r.kept is None or not r.kept.connected or r.kept.word != r.word:
+                raise _bad(f"{what}: a scored word must be on the sheet")
+        elif r.kept is not None:
+            if erase:
+                raise _bad(f"{what}: a zero round's marks must be erased")
+            if r.word and (not r.kept.connected or r.kept.word != r.word):
+                raise _bad(f"{what}: kept marks do not match the word")
+            if not r.word and (r.kept.connected or not r.kept.path):
+                raise _bad(f"{what}: kept marks of a passed round must be loose circles")
+        if r.score > 0 and len(r.word) < rules.min_word_length:
+            raise _bad(f"{what}: word too short")
+        if r.kept is not None:
+            grid = _validate_marks(grid, r.kept, rules, what)
+    return grid
+
+
+def _check_entry(s: State, p: int, e: Entry, sheet: Sheet, grid: GridState) -> None:
+    """Check player ``p``'s entry of the current round against their sheet."""
+    m = e.marks
+    what = f"player {p} entry"
+    if e.status == "placed" and not (m.connected and m.word):
+        raise _bad(f"{what}: a placed word must be connected")
+    if e.status == "circled" and (m.connected or not m.path):
+        raise _bad(f"{what}: circled letters are not connected")
+    if e.status == "circled" and s.phase == "review":
+        raise _bad(f"{what}: unconnected letters in the review")
+    if e.status == "circled" and s.timer == "up" and not m.spells(sheet.letters):
+        raise _bad(f"{what}: circles that cannot be connected outlast the time")
+    if e.status == "passed" and (m.connected or (m.word == "") != (not m.path)):
+        raise _bad(f"{what}: bad passed entry")
+    _validate_marks(grid, m, s.rules, what)
+
+
+def _check_timer(s: State, placed: list[int]) -> None:
     if s.phase == "search":
         if all(e is not None and e.done for e in s.entries):
             raise _bad("the search is over but the round did not move on")
-        if n == 1:
-            limit = rules.solo_time_limit is not None
+        if s.num_players == 1:
+            limit = s.rules.solo_time_limit is not None
             if s.timer_starter is not None or (s.timer == "off") == limit:
                 raise _bad("solo timer inconsistent with solo_time_limit")
         else:
@@ -914,17 +936,22 @@ def _validate(s: State) -> None:
                 if s.timer_starter is not None:
                     raise _bad("no timer runs but a starter is recorded")
             elif s.timer_starter not in placed and s.timer_starter not in s.left:
+                # a starter who left since keeps the countdown running
                 raise _bad("the timer was started by a player with a finished word")
     elif s.timer != "off" or s.timer_starter is not None:
         raise _bad("a timer runs only during the search")
+
+
+def _check_votes(s: State, placed: list[int]) -> None:
+    n = s.num_players
     if s.phase == "review":
-        if not (rules.review and n > 1 and placed):
+        if not (s.rules.review and n > 1 and placed):
             raise _bad("no review in this situation")
         expected = {(v, a) for a in placed for v in range(n) if v != a and v not in s.left}
         seen = set()
         for v, a, _ in s.votes:
             if (v, a) not in expected or (v, a) in seen:
-                raise _bad(f"bad vote by {v} on {a}")
+                raise _bad(f"bad vote by {short_repr(v)} on {short_repr(a)}")
             seen.add((v, a))
         if len(seen) == len(expected):
             raise _bad("all votes are in but the round was not scored")
