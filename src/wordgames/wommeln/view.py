@@ -15,7 +15,6 @@ from wordgames._core.errors import InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import player_names
 from wordgames._core.serial import (
     check_header,
-    get_int,
     get_list,
     get_map,
     get_ply,
@@ -398,7 +397,26 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
     if len(raw_sheets) != n:
         raise InvalidStateError("one sheet per player")
     sheets = [_sheet_from_dict(sd) for sd in raw_sheets]
-    raw_drawn = get_list(d, "drawn")
+    starter = d.get("timer_starter", "missing")
+    if starter is not None and not (type(starter) is int and 0 <= starter < n):
+        raise InvalidStateError("timer_starter must be a player index or null")
+    return {
+        "rules": rules,
+        "players": names,
+        "sheets": tuple(sheets),
+        "results": _results_from_list(get_list(d, "results"), sheets),
+        "entries": _entries_from_list(get_list(d, "entries"), sheets),
+        "drawn": _drawn_from_list(get_list(d, "drawn")),
+        "phase": get_str(d, "phase"),
+        "timer": get_str(d, "timer"),
+        "timer_starter": starter,
+        "votes": _votes_from_list(get_list(d, "votes"), n),
+        "left": _left_from_list(get_list(d, "left"), n),
+        "ply": get_ply(d),
+    }
+
+
+def _drawn_from_list(raw_drawn: list[Any]) -> tuple[tuple[int, str], ...]:
     if len(raw_drawn) > CARDS:
         raise InvalidStateError(f"at most {CARDS} category cards can be drawn")
     drawn = []
@@ -412,13 +430,13 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
         ):
             raise InvalidStateError(f"bad drawn card {short_repr(item)}")
         drawn.append((int(item[:-1]), item[-1]))
-    phase = get_str(d, "phase")
-    timer = get_str(d, "timer")
-    starter = d.get("timer_starter", "missing")
-    if starter is not None and not (type(starter) is int and 0 <= starter < n):
-        raise InvalidStateError("timer_starter must be a player index or null")
-    raw_results = get_list(d, "results")
-    if len(raw_results) != n:
+    return tuple(drawn)
+
+
+def _results_from_list(
+    raw_results: list[Any], sheets: list[Sheet]
+) -> tuple[tuple[RoundResult, ...], ...]:
+    if len(raw_results) != len(sheets):
         raise InvalidStateError("one result list per player")
     results = []
     for rs, sh in zip(raw_results, sheets, strict=True):
@@ -428,7 +446,9 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
         for r in rs:
             if not isinstance(r, Mapping):
                 raise InvalidStateError("a result must be an object")
-            score = get_int(r, "score", 0, sh.rows * sh.cols)
+            score = r.get("score")
+            if type(score) is not int or not 0 <= score <= sh.rows * sh.cols:
+                raise InvalidStateError(f"bad score {short_repr(score)}")
             if "kept" not in r:
                 raise InvalidStateError("result without 'kept'")
             kept = r["kept"]
@@ -439,8 +459,11 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
                 RoundResult(word, score, None if kept is None else _marks_from_dict(kept, sh))
             )
         results.append(tuple(row))
-    raw_entries = get_list(d, "entries")
-    if len(raw_entries) != n:
+    return tuple(results)
+
+
+def _entries_from_list(raw_entries: list[Any], sheets: list[Sheet]) -> tuple[Entry | None, ...]:
+    if len(raw_entries) != len(sheets):
         raise InvalidStateError("one entry per player")
     entries: list[Entry | None] = []
     for e, sh in zip(raw_entries, sheets, strict=True):
@@ -453,7 +476,10 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
         if status not in STATUSES:
             raise InvalidStateError(f"bad entry status {short_repr(status)}")
         entries.append(Entry(status, _marks_from_dict(get_map(e, "marks"), sh)))
-    raw_votes = get_list(d, "votes")
+    return tuple(entries)
+
+
+def _votes_from_list(raw_votes: list[Any], n: int) -> tuple[tuple[int, int, bool], ...]:
     if len(raw_votes) > n * n:
         raise InvalidStateError("too many votes")
     votes = []
@@ -467,24 +493,14 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
         ):
             raise InvalidStateError(f"bad vote {short_repr(v)}")
         votes.append((v[0], v[1], v[2]))
-    left = get_list(d, "left")
+    return tuple(votes)
+
+
+def _left_from_list(left: list[Any], n: int) -> tuple[int, ...]:
     if (
         len(left) > n
         or not all(type(p) is int and 0 <= p < n for p in left)
         or left != sorted(set(left))
     ):
         raise InvalidStateError("left must be distinct player indices in increasing order")
-    return {
-        "rules": rules,
-        "players": names,
-        "sheets": tuple(sheets),
-        "results": tuple(results),
-        "entries": tuple(entries),
-        "drawn": tuple(drawn),
-        "phase": phase,
-        "timer": timer,
-        "timer_starter": starter,
-        "votes": tuple(votes),
-        "left": tuple(left),
-        "ply": get_ply(d),
-    }
+    return tuple(left)
