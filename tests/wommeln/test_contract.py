@@ -544,6 +544,7 @@ def test_from_dict_refuses_sizes_before_work() -> None:
         ("votes", [[0, 1, True]] * 10**6),
         ("left", list(range(10**6))),
         ("ply", 10**100),
+        ("ply", 10**4000),
         ("ply", True),
         ("timer_starter", 10**100),
         ("entries", _deep(50_000)),

@@ -14,6 +14,7 @@ from wordgames._core.contract import ViewBase
 from wordgames._core.errors import InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import player_names
 from wordgames._core.serial import (
+    MAX_PLY,
     check_header,
     get_list,
     get_map,
@@ -412,8 +413,15 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
         "timer_starter": starter,
         "votes": _votes_from_list(get_list(d, "votes"), n),
         "left": _left_from_list(get_list(d, "left"), n),
-        "ply": get_ply(d),
+        "ply": _ply(d),
     }
+
+
+def _ply(d: Mapping[str, Any]) -> int:
+    ply = d.get("ply")
+    if type(ply) is int and not 0 <= ply <= MAX_PLY:  # before get_ply, which quotes it whole
+        raise InvalidStateError(f"ply {short_repr(ply)} is out of range [0, {MAX_PLY}]")
+    return get_ply(d)
 
 
 def _drawn_from_list(raw_drawn: list[Any]) -> tuple[tuple[int, str], ...]:
