@@ -409,6 +409,12 @@ def test_rules_validation_and_round_trip() -> None:
     ):
         with pytest.raises(RulesError):
             wm.Rules(**bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidStateError):
+            wm.Rules.from_dict({**r.to_dict(), **bad})
+    for junk in ({"rounds": True}, {"colour": "red"}, {"language": ["de"]}, [], {"x" * 10**5: 1}):
+        with pytest.raises(InvalidStateError) as err:
+            wm.Rules.from_dict(junk)
+        assert len(str(err.value)) < 300
 
 
 # -- malformed circling: "too few", "too many", letters that cannot all be connected ----------

@@ -378,10 +378,7 @@ def _sheet_from_dict(sd: Any) -> Sheet:
 def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
     """The fields :func:`common_to_dict` wrote, each checked for type and size before any work
     is done with it (the invariants of the whole are checked by ``State.from_dict``)."""
-    try:
-        rules = Rules.from_dict(get_map(d, "rules"))
-    except RulesError as exc:
-        raise InvalidStateError(short_repr(str(exc), 200)) from None
+    rules = Rules.from_dict(get_map(d, "rules"))
     players = get_list(d, "players")
     if not 0 < len(players) <= MAX_PLAYERS or not all(
         isinstance(x, str) and len(x) <= MAX_NAME for x in players
