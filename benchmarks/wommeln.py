@@ -6,6 +6,8 @@
    refuted ones (a proof that the word cannot be placed), plus how many hit the node limit.
 3. The same words with at most as many crossed cells as letters (the bot's cap).
 4. A bot choosing among 500 candidate words on such a sheet.
+5. Transitions: ``State.apply`` per action class over the states of seeded random 3-player
+   games (best of 7 passes; ``--transitions-only`` runs just this part).
 
 Targets (issue 5): placeable median <= 30 ms, proof <= 100 ms, bot choice <= 1 s.
 """
@@ -13,10 +15,14 @@ Targets (issue 5): placeable median <= 30 ms, proof <= 100 ms, bot choice <= 1 s
 from __future__ import annotations
 
 import argparse
+import collections
 import random
 import statistics
 import time
+from typing import Any
 
+import wordgames
+from wordgames import wommeln as wm
 from wordgames.lexicon import Lexicon
 from wordgames.wommeln.bots import choose_placement
 from wordgames.wommeln.engine import (
@@ -78,13 +84,52 @@ def line_word(grid: GridState, length: int, rng: random.Random) -> str | None:
     return None
 
 
+def transitions(games: int, seed: int) -> None:
+    """Microseconds per ``apply``, by action class, over random 3-player games."""
+    rng = random.Random(seed)
+    by_class: dict[str, list[tuple[wm.State, Any]]] = collections.defaultdict(list)
+    bot = wordgames.RandomBot()
+    for _ in range(games):
+        s = wm.new_game(3, rules=wm.Rules(rounds=4), rng=rng)
+        while not s.is_terminal:
+            if s.is_chance_node:
+                a = s.sample_chance(rng)
+            else:
+                a = bot.choose(s.view(min(s.players_to_act)), rng)
+            by_class[type(a).__name__].append((s, a))
+            s = s.apply(a)
+    total = 0.0
+    count = 0
+    parts = []
+    for name, pairs in sorted(by_class.items()):
+        best = min(_time_applies(pairs) for _ in range(7))
+        total += best
+        count += len(pairs)
+        parts.append(f"{name} {1e6 * best / len(pairs):.1f}")
+    print(
+        f"apply, us per action ({count} actions): {', '.join(parts)}; all {1e6 * total / count:.1f}"
+    )
+
+
+def _time_applies(pairs: list[tuple[wm.State, Any]]) -> float:
+    t = time.perf_counter()
+    for s, a in pairs:
+        s.apply(a)
+    return time.perf_counter() - t
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sheets", type=int, default=2, help="sheets to fill (default 2)")
     parser.add_argument("--words", type=int, default=40, help="10-letter words per sheet")
     parser.add_argument("--bot-trials", type=int, default=3, help="500-word bot choices per sheet")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=20, help="random games for transitions")
+    parser.add_argument("--transitions-only", action="store_true")
     args = parser.parse_args()
+    transitions(args.games, args.seed)
+    if args.transitions_only:
+        return
     rng = random.Random(args.seed)
     lex = Lexicon.builtin("en")
     words = list(lex)

@@ -382,7 +382,6 @@ def test_notation_round_trip(seed: int) -> None:
         "p0 place",
         "p0 place W0RT A1-B1",
         "reveal 31a",
-        "p0 circle AB a1 B2",
         "p0 connect A1-B0",
         "time",
         "p0 accept",
@@ -410,6 +409,12 @@ def test_rules_validation_and_round_trip() -> None:
     ):
         with pytest.raises(RulesError):
             wm.Rules(**bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidStateError):
+            wm.Rules.from_dict({**r.to_dict(), **bad})
+    for junk in ({"rounds": True}, {"colour": "red"}, {"language": ["de"]}, [], {"x" * 10**5: 1}):
+        with pytest.raises(InvalidStateError) as err:
+            wm.Rules.from_dict(junk)
+        assert len(str(err.value)) < 300
 
 
 # -- malformed circling: "too few", "too many", letters that cannot all be connected ----------
@@ -524,7 +529,7 @@ def test_structurally_bad_circles_are_illegal_in_both_readings(strict: bool) -> 
         (wm.Circle(0, "STIER", ()), "too_few_circles" if strict else "no_circles"),
         (wm.Circle(0, "S", ((0, 0),)), "word_too_short"),
         (wm.Circle(0, "ST1", ((0, 0),)), "bad_word"),
-        (wm.Circle(5, "ST", ((0, 0),)), "unknown_player"),
+        (wm.Circle(5, "ST", ((0, 0),)), "invalid_player"),
     ]
     for action, code in cases:
         with pytest.raises(IllegalActionError) as err:

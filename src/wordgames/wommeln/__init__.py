@@ -18,6 +18,7 @@ from wordgames.wommeln.actions import (
     Connect,
     Pass,
     Place,
+    Resign,
     Reveal,
     TimeUp,
     Vote,
@@ -34,9 +35,11 @@ from wordgames.wommeln.engine import (
     find_placements,
     validate,
 )
+from wordgames.wommeln.marks import Entry, Marks, RoundResult
 from wordgames.wommeln.rules import Rules
 from wordgames.wommeln.sheets import Sheet, builtin_sheet
-from wordgames.wommeln.state import Entry, Marks, RoundResult, State, View, new_game
+from wordgames.wommeln.state import State, new_game
+from wordgames.wommeln.view import View
 
 __all__ = [
     "Action",
@@ -51,6 +54,7 @@ __all__ = [
     "Place",
     "Placement",
     "PlacementError",
+    "Resign",
     "Reveal",
     "RoundResult",
     "Rules",

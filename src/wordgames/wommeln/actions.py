@@ -14,7 +14,13 @@ notation                                  action
 ``p0 pass``                               no word this round (or give up connecting)
 ``time up``                               the frontend's countdown ran out
 ``p1 accept p0`` / ``p1 reject p0``       p1's vote on p0's word in the review
+``resign 1`` (also ``p1 resign``)         player 1 leaves the game (the shared ``Resign``)
 ========================================  ===============================================
+
+Keywords, player names and cells in ``circle`` are read case-insensitively (``P0 PASS``,
+``Time Up``, ``reveal 12A``); in a line, the case of a cell is meaningful (upper case: circled,
+lower case: crossed out). ``str(action)`` is always the canonical form above. Numbers are ASCII
+digits only.
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ import re
 
 import attrs
 
-from wordgames._core.errors import ParseError
+from wordgames._core.contract import Resign
+from wordgames._core.errors import ParseError, short_repr
+from wordgames._core.notation import ascii_int, guarded_parser
 from wordgames.wommeln.categories import CARDS, fold
 from wordgames.wommeln.engine import LETTERS, MAX_COLS, MAX_ROWS, Placement
 
@@ -33,6 +41,7 @@ __all__ = [
     "Connect",
     "Pass",
     "Place",
+    "Resign",
     "Reveal",
     "TimeUp",
     "Vote",
@@ -145,28 +154,31 @@ class Vote:
         return f"p{self.player} {'accept' if self.accept else 'reject'} p{self.author}"
 
 
-#: Any Wömmeln action (the chance outcome ``Reveal`` included).
-Action = Reveal | Place | Circle | Connect | Pass | TimeUp | Vote
+#: Any Wömmeln action (the chance outcome ``Reveal`` and the shared ``Resign`` included).
+Action = Reveal | Place | Circle | Connect | Pass | TimeUp | Vote | Resign
 
-_PLAYER = re.compile(r"^p(\d)$")
-_CELL = re.compile(r"^([A-Za-z])([1-9]\d?)$")
+_PLAYER = re.compile(r"^[pP]([0-9])$", re.ASCII)
+_CELL = re.compile(r"^([A-Za-z])([1-9][0-9]?)$", re.ASCII)
+_CARD = re.compile(r"^([0-9]{1,2})([abAB])$", re.ASCII)
 
 
 def _player(text: str, whole: str) -> int:
     m = _PLAYER.match(text)
     if not m:
-        raise ParseError(f"expected a player like p0 in {whole!r}, got {text!r}")
-    return int(m.group(1))
+        raise ParseError(
+            f"expected a player like p0 in {short_repr(whole)}, got {short_repr(text)}"
+        )
+    return ascii_int(m.group(1), "player")
 
 
 def _cell(text: str, whole: str) -> tuple[Cell, bool]:
     m = _CELL.match(text)
     if not m:
-        raise ParseError(f"expected a cell like A1 in {whole!r}, got {text!r}")
+        raise ParseError(f"expected a cell like A1 in {short_repr(whole)}, got {short_repr(text)}")
     col = LETTERS.index(m.group(1).upper())
     row = int(m.group(2)) - 1
     if row >= MAX_ROWS or col >= MAX_COLS:
-        raise ParseError(f"cell {text!r} is out of range in {whole!r}")
+        raise ParseError(f"cell {short_repr(text)} is out of range")
     return (row, col), m.group(1).isupper()
 
 
@@ -175,7 +187,7 @@ _WORD = re.compile(r"^[A-Za-zÄÖÜäöüß]+$")
 
 def _word(text: str, whole: str) -> str:
     if not _WORD.match(text):
-        raise ParseError(f"expected a word of letters A-Z in {whole!r}, got {text!r}")
+        raise ParseError(f"expected a word of letters A-Z, got {short_repr(text)}")
     return fold(text)
 
 
@@ -190,26 +202,30 @@ def _line(text: str, whole: str) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
     return tuple(path), tuple(circles)
 
 
+@guarded_parser
 def parse_action(text: str) -> Action:
     """The action written ``text`` (see the module docstring); :class:`ParseError` otherwise."""
-    if not isinstance(text, str):
-        raise ParseError(f"action text must be a string, got {type(text).__name__}")
     parts = text.split()
     if not parts:
         raise ParseError("empty action text")
-    if parts == ["time", "up"]:
+    words = [w.lower() for w in parts]
+    if words == ["time", "up"]:
         return TimeUp()
-    if parts[0] == "reveal" and len(parts) == 2:
-        m = re.match(r"^(\d{1,2})([ab])$", parts[1])
+    if words[0] == "reveal" and len(parts) == 2:
+        m = _CARD.match(parts[1])
         if not m or not 1 <= int(m.group(1)) <= CARDS:
-            raise ParseError(f"expected a card like 12a (1-{CARDS}, a/b) in {text!r}")
-        return Reveal(int(m.group(1)), m.group(2))
+            raise ParseError(f"expected a card like 12a (1-{CARDS}, a/b), got {short_repr(text)}")
+        return Reveal(int(m.group(1)), m.group(2).lower())
+    if words[0] == "resign" and len(parts) == 2:
+        return Resign(ascii_int(parts[1], "player"))
     if len(parts) < 2:
-        raise ParseError(f"not a Wömmeln action: {text!r}")
+        raise ParseError(f"not a Wömmeln action: {short_repr(text)}")
     player = _player(parts[0], text)
-    verb, args = parts[1], parts[2:]
+    verb, args = words[1], parts[2:]
     if verb == "pass" and not args:
         return Pass(player)
+    if verb == "resign" and not args:
+        return Resign(player)
     if verb in ("accept", "reject") and len(args) == 1:
         return Vote(player, _player(args[0], text), verb == "accept")
     if verb == "place" and len(args) == 2:
@@ -221,11 +237,9 @@ def parse_action(text: str) -> Action:
     if verb == "circle" and len(args) >= 2:
         cells = []
         for a in args[1:]:
-            cell, up = _cell(a, text)
-            if not up:
-                raise ParseError(f"circled cells are written in upper case in {text!r}")
+            cell, _ = _cell(a, text)  # every cell of a circle is circled, in either case
             cells.append(cell)
         if len(set(cells)) != len(cells):
-            raise ParseError(f"a cell is circled twice in {text!r}")
+            raise ParseError(f"a cell is circled twice in {short_repr(text)}")
         return Circle(player, _word(args[0], text), tuple(sorted(cells)))
-    raise ParseError(f"not a Wömmeln action: {text!r}")
+    raise ParseError(f"not a Wömmeln action: {short_repr(text)}")

@@ -27,7 +27,7 @@ from wordgames.wommeln.engine import (
     best_placement,
     find_placements,
 )
-from wordgames.wommeln.state import View
+from wordgames.wommeln.view import View
 
 __all__ = ["LongestWordBot", "RandomBot", "choose_placement", "room_score"]
 

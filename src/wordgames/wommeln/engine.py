@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from wordgames._core.errors import WordgamesError
+from wordgames._core.errors import WordgamesError, short_repr
 from wordgames.wommeln._cuts import Cut, find_cuts, find_triple_cuts, refutes
 
 __all__ = [
@@ -83,14 +83,20 @@ def cell_name(cell: int, cols: int) -> str:
 
 
 def parse_cell(text: str, rows: int | None = None, cols: int | None = None) -> tuple[int, int]:
-    """``(row, col)`` of an ``A1``-style name (case-insensitive); ValueError if malformed or,
-    when ``rows``/``cols`` are given, off the grid."""
+    """``(row, col)`` of an ``A1``-style name (case-insensitive, ASCII digits); ValueError if
+    malformed or, when ``rows``/``cols`` are given, off the grid."""
     t = text.strip().upper()
-    if len(t) < 2 or t[0] not in _LETTER_SET or not t[1:].isdigit() or t[1] == "0":
-        raise ValueError(f"not a cell name: {text!r}")
-    r, c = int(t[1:]) - 1, LETTERS.index(t[0])
+    digits = t[1:]
+    if (
+        not 2 <= len(t) <= 3
+        or t[0] not in _LETTER_SET
+        or not (digits.isascii() and digits.isdigit())
+        or t[1] == "0"
+    ):
+        raise ValueError(f"not a cell name: {short_repr(text)}")
+    r, c = int(digits) - 1, LETTERS.index(t[0])
     if r >= MAX_ROWS or (rows is not None and r >= rows) or (cols is not None and c >= cols):
-        raise ValueError(f"cell {text!r} is off the grid")
+        raise ValueError(f"cell {short_repr(text)} is off the grid")
     return r, c
 
 
@@ -271,23 +277,29 @@ def check_placement(
     """
     word, path, circles = placement.word, placement.path, placement.circles
     if not word or not set(word) <= _LETTER_SET:
-        return "bad_word", f"word {word!r} must be one or more letters A-Z"
+        return "bad_word", f"word {short_repr(word)} must be one or more letters A-Z"
     if not path:
         return "empty_path", "the placement has no cells"
     size = grid.size
     for cell in path:
         if not isinstance(cell, int) or not 0 <= cell < size:
-            return "off_grid", f"cell {cell!r} is off the {grid.rows}x{grid.cols} grid"
+            return "off_grid", f"cell {short_repr(cell)} is off the {grid.rows}x{grid.cols} grid"
     if len(set(path)) != len(path):
         return "repeated_cell", "the line visits a cell twice"
     if any(not isinstance(i, int) or not 0 <= i < len(path) for i in circles) or any(
         a >= b for a, b in pairwise(circles)
     ):
-        return "bad_circles", f"circle positions {circles} must increase within the path"
+        return "bad_circles", (
+            f"circle positions {short_repr(circles)} must increase within the path"
+        )
     if len(circles) < len(word):
-        return "too_few_circles", f"{len(circles)} letters circled for the {len(word)} of {word}"
+        return "too_few_circles", (
+            f"{len(circles)} letters circled for the {len(word)} of {short_repr(word)}"
+        )
     if len(circles) > len(word):
-        return "too_many_circles", f"{len(circles)} letters circled for the {len(word)} of {word}"
+        return "too_many_circles", (
+            f"{len(circles)} letters circled for the {len(word)} of {short_repr(word)}"
+        )
     if circles[0] != 0 or circles[-1] != len(path) - 1:
         return "dangling_line", "the line must start and end on a circled letter"
     cols = grid.cols
@@ -309,7 +321,9 @@ def check_placement(
             diag |= bit
     spelled = "".join(grid.letters[path[i]] for i in circles)
     if spelled != word:
-        return "letter_mismatch", f"the circled letters spell {spelled}, not {word}"
+        return "letter_mismatch", (
+            f"the circled letters spell {short_repr(spelled)}, not {short_repr(word)}"
+        )
     return None
 
 
@@ -529,64 +543,66 @@ def _layers(
     return q
 
 
-def find_placements(
+@attrs.frozen(eq=False)
+class _Bounds:
+    """What the refutation bounds established for one word on one grid (the search's guide):
+    the letters' codes, the cells each letter may be circled on, the cells a line may cross
+    and the layered bound ``q`` (see :func:`_layers`)."""
+
+    codes: list[int]
+    need: dict[int, int]  # letter -> how often the word has it
+    masks: dict[int, int]  # letter -> the free cells it may be circled on
+    crossable: int
+    q: list[list[int]]
+    loose: bool  # no circled cells were given (``circles`` is None)
+
+    @property
+    def targets(self) -> list[int]:
+        """The cells each letter position may be circled on."""
+        return [self.masks[c] for c in self.codes]
+
+
+def _bounds(
     grid: GridState,
     word: str,
-    *,
-    lines_may_cross: bool = False,
-    circles: Collection[int] | None = None,
-    max_crossed: int | None = None,
-    node_limit: int | None = None,
-    _best_only: bool = False,
-) -> Iterator[Placement]:
-    """Every placement of ``word`` on ``grid``, fewest crossed-out cells first.
+    prep: _Prep,
+    lines_may_cross: bool,
+    circles: Collection[int] | None,
+) -> _Bounds | None:
+    """The bounds that can refute ``word`` before any search (``None``: refuted).
 
-    Ties are yielded in a fixed order, so the result is deterministic. ``circles`` restricts
-    the circled cells to exactly that set (connecting letters circled earlier); ``max_crossed``
-    stops once longer lines would be needed. ``node_limit`` (default: none) raises
-    :class:`SearchLimitError` after that many expanded search nodes; set it for words from
-    untrusted input, as an exact search for a word that fits only by a long detour (or not at
-    all) can take minutes and gigabytes.
-
-    Impossible words are refuted by bounds before any search: enough free cells of every
-    letter inside one connected free region; every consecutive pair of letters within reach;
-    an exact layered distance bound (each letter position's cheapest completion, ignoring only
-    the line's avoidance of itself); and the cells that split the free region, which a simple
-    line can pass only once (see ``_cuts``: single cells first; pairs and triples of cells
-    after ``_PAIR_CUTS_AFTER`` and ``_TRIPLE_CUTS_AFTER`` search nodes). The
-    search is A* over partial lines guided by the layered bound, so it walks almost straight to
-    the cheapest placement; after ``_BRANCH_AFTER`` nodes without one it restarts split into
-    branches by the cells repeated scarce letters take (see :func:`_branches`).
+    1. enough free cells of every letter inside one connected free region;
+    2. every consecutive pair of letters within reach of each other;
+    3. the layered distance bound (:func:`_layers`);
+    4. the single free cells that split the free region (:func:`_cut_off`; the pairs and
+       triples are tried by the search once it runs long).
     """
     n = len(word)
-    if n == 0 or not set(word) <= _LETTER_SET:
-        return
     size = grid.size
     codes = [ord(ch) - 65 for ch in word]
     need: dict[int, int] = {}
     for c in codes:
         need[c] = need.get(c, 0) + 1
-    prep = _prep(grid, lines_may_cross)
     free = prep.region
     if circles is not None:
         cset = 0
         for c in circles:
             if not isinstance(c, int) or not 0 <= c < size:
-                return
+                return None
             cset |= 1 << c
         if len(set(circles)) != n or cset & ~free:
-            return
+            return None
         crossable = free & ~cset
         masks = {c: prep.letter_masks[c] & cset for c in need}
         if any(masks[c].bit_count() != k for c, k in need.items()):
-            return
+            return None
         dists = {c: _distances(grid, m, crossable, lines_may_cross) for c, m in masks.items()}
     else:
         crossable = free
         masks = {c: prep.letter_masks[c] for c in need}
         # bound 1: enough free cells of every letter within one connected free region
         if not any(all(cnt[c] >= k for c, k in need.items()) for cnt in prep.comp_counts):
-            return
+            return None
         dists = prep.dists
         for c in need:
             if c not in dists:
@@ -608,27 +624,150 @@ def find_placements(
             else:
                 ok = db[x] < _INF
         if not ok:
-            return
+            return None
     # bound 3: the layered distance bound
     targets = [masks[c] for c in codes]
+    q = _layers(grid.rows, grid.cols, targets, free, crossable, blocked_static)
+    if q is None:
+        return None
+    if n > 1 and not any(q[1][x] < _INF for x in range(size) if (targets[0] >> x) & 1):
+        return None
+    bounds = _Bounds(codes, need, masks, crossable, q, circles is None)
+    # bound 4: the single cells a simple line can pass only once
+    if _cut_off(grid, prep, bounds, lines_may_cross, 1):
+        return None
+    return bounds
+
+
+def _cut_off(
+    grid: GridState, prep: _Prep, bounds: _Bounds, lines_may_cross: bool, size: int
+) -> bool:
+    """Whether a cut of ``size`` free cells (1: single cells; 2: and pairs; 3: triples; see
+    :func:`_cuts_counted`) refutes the word: a simple line passes each of its cells at most once,
+    so it cannot take the word's letters from the cut's parts in order."""
+    codes = bounds.codes
+    return len(codes) > 1 and any(
+        refutes(cut, codes, bounds.masks, counts if bounds.loose else None)
+        for cut, counts in _cuts_counted(grid, prep, lines_may_cross, size)
+    )
+
+
+def _branch_bound(
+    grid: GridState, branch: tuple[tuple[int, ...], int], free: int, blocked: int
+) -> list[list[int]] | None:
+    """The layered bound of one branch of the search (see :func:`_branches`): its targets
+    and crossable cells are narrower than the plain search's, so its bound is never smaller;
+    ``None`` when the branch holds no placement at all."""
+    targets, crossable = branch
+    return _layers(grid.rows, grid.cols, targets, free, crossable, blocked)
+
+
+def find_placements(
+    grid: GridState,
+    word: str,
+    *,
+    lines_may_cross: bool = False,
+    circles: Collection[int] | None = None,
+    max_crossed: int | None = None,
+    node_limit: int | None = None,
+    _best_only: bool = False,
+) -> Iterator[Placement]:
+    """Every placement of ``word`` on ``grid``, fewest crossed-out cells first.
+
+    Ties are yielded in a fixed order, so the result is deterministic. ``circles`` restricts
+    the circled cells to exactly that set (connecting letters circled earlier); ``max_crossed``
+    stops once longer lines would be needed. ``node_limit`` (default: none) raises
+    :class:`SearchLimitError` after that many expanded search nodes; set it for words from
+    untrusted input, as an exact search for a word that fits only by a long detour (or not at
+    all) can take minutes and gigabytes.
+
+    Impossible words are refuted by bounds before any search (:func:`_bounds`): enough free
+    cells of every letter inside one connected free region; every consecutive pair of letters
+    within reach; an exact layered distance bound (each letter position's cheapest completion,
+    ignoring only the line's avoidance of itself); and the cells that split the free region,
+    which a simple line can pass only once (:func:`_cut_off`: single cells first; pairs and
+    triples of cells after ``_PAIR_CUTS_AFTER`` and ``_TRIPLE_CUTS_AFTER`` search nodes). The
+    search (:func:`_search`) is A* over partial lines guided by the layered bound, so it walks
+    almost straight to the cheapest placement; after ``_BRANCH_AFTER`` nodes without one it
+    restarts split into branches by the cells repeated scarce letters take (see
+    :func:`_branches`).
+    """
+    if not word or not set(word) <= _LETTER_SET:
+        return
+    prep = _prep(grid, lines_may_cross)
+    bounds = _bounds(grid, word, prep, lines_may_cross, circles)
+    if bounds is None:
+        return
+    yield from _search(
+        grid, word, prep, bounds, lines_may_cross, max_crossed, node_limit, _best_only
+    )
+
+
+def _need_from(codes: Sequence[int]) -> list[list[tuple[int, int]]]:
+    """For each position ``j``: the letters (code, count) of the word from ``j`` on."""
+    out: list[list[tuple[int, int]]] = []
+    for j in range(len(codes) + 1):
+        cnt: dict[int, int] = {}
+        for c in codes[j:]:
+            cnt[c] = cnt.get(c, 0) + 1
+        out.append(sorted(cnt.items()))
+    return out
+
+
+def _start_nodes(
+    btargets: Sequence[Sequence[int]],
+    bq: Sequence[list[list[int]] | None],
+    q: list[list[int]],
+    n: int,
+    limit: int,
+    ppos: Sequence[int],
+) -> list[tuple[Any, ...]]:
+    """The search's first heap: a line of one circled cell on each cell the first letter may
+    take, in each branch, ordered by its bound (the branch's own if known, else ``q``)."""
+    heap: list[tuple[Any, ...]] = []
+    seq = 0
+    for b, bt in enumerate(btargets):
+        qb = bq[b]
+        exact = qb is not None
+        est = q if qb is None else qb
+        m = bt[0]
+        while m:
+            low = m & -m
+            s = low.bit_length() - 1
+            m ^= low
+            h = 0 if n == 1 else est[1][s] - (n - 1)
+            if h <= limit:
+                heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None), b, exact))
+                seq += 1
+    heapq.heapify(heap)
+    return heap
+
+
+def _search(
+    grid: GridState,
+    word: str,
+    prep: _Prep,
+    bounds: _Bounds,
+    lines_may_cross: bool,
+    max_crossed: int | None,
+    node_limit: int | None,
+    best_only: bool,
+) -> Iterator[Placement]:
+    """The A* over partial lines behind :func:`find_placements` (the word passed
+    :func:`_bounds`): placements fewest crossed cells first, the costlier cuts tried once the
+    search runs long, branches (:func:`_branches`) after ``_BRANCH_AFTER`` nodes."""
+    n = len(word)
+    codes, need, masks, crossable, q = (
+        bounds.codes,
+        bounds.need,
+        bounds.masks,
+        bounds.crossable,
+        bounds.q,
+    )
+    targets = bounds.targets
+    free = prep.region
     base_diag = 0 if lines_may_cross else grid.diagonals
     rows, cols = grid.rows, grid.cols
-    q = _layers(rows, cols, targets, free, crossable, base_diag)
-    if q is None:
-        return
-    if n > 1 and not any(q[1][x] < _INF for x in range(size) if (targets[0] >> x) & 1):
-        return
-    # bound 4: cells a simple line can pass only once (see _cuts): single cells now, pairs
-    # and triples of cells if the search runs long
-
-    def cut_off(size: int) -> bool:
-        return n > 1 and any(
-            refutes(cut, codes, masks, counts if circles is None else None)
-            for cut, counts in _cuts_counted(grid, prep, lines_may_cross, size)
-        )
-
-    if cut_off(1):
-        return
     limit = _INF // 2 if max_crossed is None else max_crossed
     # A search that runs long restarts split into branches by which cells repeated letters with
     # few cells take (see _branches); each branch's own layered bound is computed when its first
@@ -646,13 +785,8 @@ def find_placements(
     pop = heapq.heappop
     region = reach_of.region
     pw = pad.width
-    pmasks = {c: pad.to_padded(prep.letter_masks[c] if circles is None else masks[c]) for c in need}
-    need_from: list[list[tuple[int, int]]] = []
-    for j in range(n + 1):
-        cnt: dict[int, int] = {}
-        for c in codes[j:]:
-            cnt[c] = cnt.get(c, 0) + 1
-        need_from.append(sorted(cnt.items()))
+    pmasks = {c: pad.to_padded(prep.letter_masks[c] if bounds.loose else masks[c]) for c in need}
+    need_from = _need_from(codes)
     expanded = 0
     yielded = False
     for attempt, branches in enumerate(attempts):
@@ -666,26 +800,12 @@ def find_placements(
         # heap entries: (f, -matched, seq, g, cur, matched, visited, diag, link, branch, exact),
         # where visited and diag are padded bitmasks, link is the (cell, circled, parent_link)
         # chain of the line so far, and exact says whether f used the branch's own bound
-        heap: list[tuple[Any, ...]] = []
-        seq = 0
-        for b, bt in enumerate(btargets):
-            qb = bq[b]
-            exact = qb is not None
-            est = q if qb is None else qb
-            m = bt[0]
-            while m:
-                low = m & -m
-                s = low.bit_length() - 1
-                m ^= low
-                h = 0 if n == 1 else est[1][s] - (n - 1)
-                if h <= limit:
-                    heap.append((h, -1, seq, 0, s, 1, 1 << ppos[s], 0, (s, True, None), b, exact))
-                    seq += 1
-        heapq.heapify(heap)
+        heap = _start_nodes(btargets, bq, q, n, limit, ppos)
+        seq = len(heap)
         # The future of a partial line depends only on (branch, cell, letters matched, cells
         # used, diagonals used); when only the cheapest placement matters, the first of equal
         # keys popped is the cheapest and later ones are dropped (not when enumerating them all).
-        seen: set[tuple[int, int, int, int, int]] | None = set() if _best_only else None
+        seen: set[tuple[int, int, int, int, int]] | None = set() if best_only else None
         while heap:
             f, _, _, g, cur, j, visited, diag, link, b, exact = pop(heap)
             if j == n:
@@ -696,7 +816,7 @@ def find_placements(
                 continue
             qb = bq[b]
             if qb is None:
-                qb = _layers(rows, cols, btargets[b], free, bcross[b], base_diag)
+                qb = _branch_bound(grid, branches[b], free, base_diag)
                 if qb is None:
                     dead.add(b)
                     continue
@@ -739,8 +859,11 @@ def find_placements(
             if switch_at is not None and expanded >= switch_at and not yielded:
                 break  # restart split into branches
             if not yielded and (
-                (expanded == _PAIR_CUTS_AFTER and cut_off(2))
-                or (expanded == _TRIPLE_CUTS_AFTER and cut_off(3))
+                (expanded == _PAIR_CUTS_AFTER and _cut_off(grid, prep, bounds, lines_may_cross, 2))
+                or (
+                    expanded == _TRIPLE_CUTS_AFTER
+                    and _cut_off(grid, prep, bounds, lines_may_cross, 3)
+                )
             ):
                 return  # a long search tried the costlier cuts, once each
             target = btargets[b][j]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from wordgames._core.errors import RulesError
+from wordgames._core.serial import rules_from_dict
 from wordgames.wommeln.categories import CARDS, COLORS
 
 __all__ = ["LANGUAGES", "MAX_PLAYERS", "Rules"]
@@ -106,15 +106,10 @@ class Rules:
         return attrs.asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from :meth:`to_dict` output; missing keys take their defaults."""
-        if not isinstance(data, Mapping):
-            raise RulesError("rules must be an object")
-        names = {f.name for f in attrs.fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise RulesError(f"unknown rules fields {sorted(unknown)}")
-        return cls(**dict(data))
+    def from_dict(cls, data: Any) -> Rules:
+        """Rebuild from :meth:`to_dict` output: missing fields take their defaults; unknown
+        fields and wrongly typed or invalid values raise :class:`InvalidStateError`."""
+        return rules_from_dict(cls, data)
 
 
 def _is_int(v: object) -> bool:
