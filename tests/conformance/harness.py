@@ -81,6 +81,8 @@ class GameSpec:
     deep_checks: int = 40
     #: share of the Hypothesis profile's max_examples to run (slow games use less)
     examples: float = 1.0
+    #: chance per decision that a random player resigns in a playout (leaving is exercised)
+    resign_rate: float = 0.01
 
 
 def _canon(d: Any) -> str:
@@ -177,6 +179,10 @@ class ConformanceSuite:
                 legal = state.legal_actions(player)
                 assert legal, f"non-terminal state with nobody able to act:\n{state}"
                 action = legal[rng.randrange(len(legal))]
+                if rng.random() < self.spec.resign_rate:  # somebody leaves, at any moment
+                    leaver = Resign(rng.randrange(state.num_players))
+                    if state.is_legal(leaver):
+                        action = leaver
             pairs.append((state, action))
             after = state.apply(action)
             assert after.ply == state.ply + 1, "apply() must add exactly 1 to ply"

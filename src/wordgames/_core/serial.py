@@ -53,7 +53,7 @@ def get_int(data: Mapping[str, Any], key: str, lo: int | None = None, hi: int | 
     if not isinstance(v, int) or isinstance(v, bool):
         raise InvalidStateError(f"field {key!r} must be an integer, got {short_repr(v)}")
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise InvalidStateError(f"field {key!r} = {v} is out of range [{lo}, {hi}]")
+        raise InvalidStateError(f"field {key!r} = {short_repr(v)} is out of range [{lo}, {hi}]")
     return v
 
 

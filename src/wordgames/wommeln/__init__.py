@@ -39,6 +39,7 @@ from wordgames.wommeln.marks import Entry, Marks, RoundResult
 from wordgames.wommeln.rules import Rules
 from wordgames.wommeln.sheets import Sheet, builtin_sheet
 from wordgames.wommeln.state import State, new_game
+from wordgames.wommeln.svg import svg
 from wordgames.wommeln.view import View
 
 __all__ = [
@@ -73,5 +74,6 @@ __all__ = [
     "fold",
     "new_game",
     "parse_action",
+    "svg",
     "validate",
 ]
