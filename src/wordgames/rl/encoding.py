@@ -87,6 +87,10 @@ class Encoder(abc.ABC):
     def __init__(self) -> None:
         self._layout = _Layout()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Encoder:
+        """Encoders hold only set-up facts (and a cache): copies share them."""
+        return self
+
     @property
     def chance_offset(self) -> int:
         """Index of the first chance outcome."""
