@@ -41,6 +41,7 @@ from wordgames.rl._views import (
 )
 
 __all__ = [
+    "OBS_BOUND",
     "Encoder",
     "RegenwormenEncoder",
     "WocableEncoder",
@@ -48,6 +49,9 @@ __all__ = [
     "WordMeldEncoder",
     "encoder_for",
 ]
+
+#: Every observation value lies within ``[-OBS_BOUND, OBS_BOUND]`` (most within [0, 1]).
+OBS_BOUND = 1000.0
 
 Obs = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
