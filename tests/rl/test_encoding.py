@@ -100,7 +100,7 @@ def test_regenwormen_steal_index_is_relative_to_the_player_on_turn(seed) -> None
 def test_resign_has_no_index(game) -> None:
     state = next(s for s in playout(game, 1, 200) if not s.is_chance_node)
     enc = encoder_for(state)
-    with pytest.raises(ValueError, match="index|not"):
+    with pytest.raises(ValueError, match=r"index|not"):
         enc.encode(state.view(0), wordgames.Resign(0))
 
 

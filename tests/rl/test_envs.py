@@ -72,17 +72,17 @@ def test_gymnasium_env_checker(game) -> None:
 
 def test_gymnasium_plays_bots_and_ends_on_an_illegal_action() -> None:
     e = SingleAgentEnv("regenwormen", bots=[rw.bots.HeuristicBot(), rw.bots.HeuristicBot()], seat=1)
-    obs, info = e.reset(seed=2)
+    _, info = e.reset(seed=2)
     assert e.state_now.current_player == 1
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, _, info = e.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
-    obs, info = e.reset(seed=2)
+    _, info = e.reset(seed=2)
     rng = np.random.default_rng(0)
     done, reward = False, 0.0
     while not done:
         assert np.array_equal(info["action_mask"], e.action_masks())
-        obs, reward, term, trunc, info = e.step(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, reward, term, trunc, info = e.step(rng.choice(np.flatnonzero(info["action_mask"])))
         done = term or trunc
     assert e.state_now.is_terminal
     assert reward in (-1.0, -0.5, 0.0, 0.5, 1.0)

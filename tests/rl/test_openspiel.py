@@ -48,7 +48,9 @@ def test_chance_outcomes_are_the_exact_probabilities_as_floats() -> None:
     game = wos.load("regenwormen")
     state = game.new_initial_state()
     enc = game.encoder
-    exact = {enc.encode_chance(a) - enc.chance_offset: p for a, p in rw.new_game(2).chance_outcomes()}
+    exact = {
+        enc.encode_chance(a) - enc.chance_offset: p for a, p in rw.new_game(2).chance_outcomes()
+    }
     got = dict(state.chance_outcomes())
     assert got == {k: float(p) for k, p in exact.items()}
     assert sum(exact.values()) == Fraction(1)
@@ -62,7 +64,8 @@ def test_hidden_draws_stay_hidden_in_information_states() -> None:
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     lib = state.library_state
     mine, theirs = state.information_state_string(0), state.information_state_string(1)
-    assert mine.count("draw *") == 7 and theirs.count("draw *") == 7
+    assert mine.count("draw *") == 7
+    assert theirs.count("draw *") == 7
     assert mine != theirs
     enc = encoder_for(lib)
     assert np.array_equal(state.observation_tensor(0), enc.observe(lib.view(0)))
@@ -142,4 +145,4 @@ def test_simultaneous_rounds_let_every_searching_player_act() -> None:
     seen = state.seen_history(0)
     assert len(seen) == 4  # the reveal, then the three players' actions in player order
     assert seen[1] == texts[0]
-    assert seen[2:] == ["p1 ?", "p2 ?"] or not state.library_state.phase == "search"
+    assert seen[2:] == ["p1 ?", "p2 ?"] or state.library_state.phase != "search"

@@ -16,9 +16,7 @@ from __future__ import annotations
 try:
     import numpy  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "wordgames.rl needs numpy: pip install 'wordgames[rl]'"
-    ) from exc
+    raise ImportError("wordgames.rl needs numpy: pip install 'wordgames[rl]'") from exc
 
 from wordgames.rl.encoding import (
     Encoder,

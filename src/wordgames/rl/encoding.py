@@ -277,7 +277,9 @@ class RegenwormenEncoder(Encoder):
         for t in f.flipped:
             out[16 + t - 21] = 1.0
         me = view.viewer if view.viewer is not None else f.turn
-        top0, worms0, size0, act0 = (parts[k][0] for k in ("top_tile", "worms", "stack_size", "to_act"))
+        top0, worms0, size0, act0 = (
+            parts[k][0] for k in ("top_tile", "worms", "stack_size", "to_act")
+        )
         for k, p in enumerate(_seats(n, me)):
             stack = f.stacks[p]
             out[top0 + 17 * k + (stack[-1] - 20 if stack else 0)] = 1.0
@@ -291,11 +293,13 @@ class RegenwormenEncoder(Encoder):
         if f.roll:
             roll0 = parts["roll"][0]
             out[roll0 : roll0 + 6] = np.asarray(f.roll, dtype=np.float32) / 8.0
-        k = f.kept
+        kept = f.kept
         tot0 = parts["totals"][0]
-        out[tot0] = (k[0] + 2 * k[1] + 3 * k[2] + 4 * k[3] + 5 * (k[4] + k[5])) / 40.0
-        out[tot0 + 1] = 1.0 if k[5] else 0.0
-        out[tot0 + 2] = (8 - sum(k)) / 8.0
+        out[tot0] = (
+            kept[0] + 2 * kept[1] + 3 * kept[2] + 4 * kept[3] + 5 * (kept[4] + kept[5])
+        ) / 40
+        out[tot0 + 1] = 1.0 if kept[5] else 0.0
+        out[tot0 + 2] = (8 - sum(kept)) / 8.0
         return out
 
 
@@ -776,5 +780,3 @@ def _game_of(view: Any) -> str:
         if module.startswith(f"wordgames.{name}"):
             return name
     raise ValueError(f"not a wordgames view: {type(view).__name__}")
-
-

@@ -38,7 +38,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):  # type: ignore[misc]
     in the other seats, in seat order; ``players`` defaults to ``len(bots) + 1``.
     ``new_game_kwargs`` go to the game's ``new_game``; ``make_state`` replaces it."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(
         self,
@@ -98,6 +98,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):  # type: ignore[misc]
             if p is None or p == self.seat:
                 return
             bot = self._bots[p]
+            assert bot is not None
             r.play(bot.choose(r.state.view(p), self._bot_rng))
 
     def reset(

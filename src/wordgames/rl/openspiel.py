@@ -43,11 +43,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
 
+from wordgames.rl._runner import ranking_returns
 from wordgames.rl.encoding import Encoder, encoder_for
 
 __all__ = ["GAME_NAMES", "load"]
@@ -110,48 +111,76 @@ _Maker = Callable[[dict[str, Any]], Any]
 _Dyn = pyspiel.GameType.Dynamics
 _Info = pyspiel.GameType.Information
 
-# name: (long name, dynamics, information, max players, extra parameters, maker, max length)
-_SPECS: dict[str, tuple[str, Any, Any, int, dict[str, Any], _Maker, int]] = {
-    "regenwormen": ("Regenwormen", _Dyn.SEQUENTIAL, _Info.PERFECT_INFORMATION, 7, {"grill": 16},
-                    _new_regenwormen, 100_000),
-    "wocable": ("Wocable", _Dyn.SEQUENTIAL, _Info.IMPERFECT_INFORMATION, 4, {},
-                _new_wocable, 10_000),
-    "wordmeld": ("WordMeld", _Dyn.SEQUENTIAL, _Info.IMPERFECT_INFORMATION, 6, {},
-                 _new_wordmeld, 100_000),
-    "wommeln": ("Wömmeln", _Dyn.SIMULTANEOUS, _Info.IMPERFECT_INFORMATION, 8,
-                {"rounds": 10, "intensiv": False}, _new_wommeln, 10_000),
+
+class _Spec(NamedTuple):
+    long_name: str
+    dynamics: Any
+    information: Any
+    max_players: int
+    extra_params: dict[str, Any]
+    make: _Maker
+    max_length: int
+
+
+_SPECS = {
+    "regenwormen": _Spec(
+        "Regenwormen",
+        _Dyn.SEQUENTIAL,
+        _Info.PERFECT_INFORMATION,
+        7,
+        {"grill": 16},
+        _new_regenwormen,
+        100_000,
+    ),
+    "wocable": _Spec(
+        "Wocable",
+        _Dyn.SEQUENTIAL,
+        _Info.IMPERFECT_INFORMATION,
+        4,
+        {},
+        _new_wocable,
+        10_000,
+    ),
+    "wordmeld": _Spec(
+        "WordMeld",
+        _Dyn.SEQUENTIAL,
+        _Info.IMPERFECT_INFORMATION,
+        6,
+        {},
+        _new_wordmeld,
+        100_000,
+    ),
+    "wommeln": _Spec(
+        "Wömmeln",
+        _Dyn.SIMULTANEOUS,
+        _Info.IMPERFECT_INFORMATION,
+        8,
+        {"rounds": 10, "intensiv": False},
+        _new_wommeln,
+        10_000,
+    ),
 }
 
 
 def _game_type(name: str) -> Any:
-    long_name, dynamics, information, max_players, extra, _, _ = _SPECS[name]
+    spec = _SPECS[name]
     return pyspiel.GameType(
         short_name=GAME_NAMES[name],
-        long_name=f"wordgames {long_name}",
-        dynamics=dynamics,
+        long_name=f"wordgames {spec.long_name}",
+        dynamics=spec.dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=information,
+        information=spec.information,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max_players,
+        max_num_players=spec.max_players,
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification={"players": 2, **extra},
+        parameter_specification={"players": 2, **spec.extra_params},
     )
-
-
-def _returns(state: Any) -> list[float]:
-    """The zero-sum ranking returns of a finished library state."""
-    ranking = state.outcome.ranking
-    n = len(ranking)
-    return [
-        (sum(r > mine for r in ranking) - sum(r < mine for r in ranking)) / (n - 1)
-        for mine in ranking
-    ]
 
 
 class _Game(pyspiel.Game):  # type: ignore[misc]
@@ -161,12 +190,12 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = _SPECS[self.NAME]
-        full = {"players": 2, **spec[4], **(params or {})}
-        initial = spec[5](full)
+        full = {"players": 2, **spec.extra_params, **(params or {})}
+        initial = spec.make(full)
         enc = encoder_for(initial)
         self.initial = initial
         self.encoder: Encoder = enc
-        self.simultaneous = spec[1] == _Dyn.SIMULTANEOUS
+        self.simultaneous = spec.dynamics == _Dyn.SIMULTANEOUS
         self.wait = enc.num_player_actions  # the no-op of simultaneous nodes
         super().__init__(
             _game_type(self.NAME),
@@ -177,7 +206,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=spec[6],
+                max_game_length=spec.max_length,
             ),
             full,
         )
@@ -292,7 +321,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         s = self._s.value
         if not s.is_terminal:
             return [0.0] * s.num_players
-        return _returns(s)
+        return ranking_returns(s)
 
     def seen_history(self, player: int) -> list[str]:
         """Every action so far as ``player`` saw it, oldest first."""

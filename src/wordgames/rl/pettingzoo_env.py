@@ -8,7 +8,8 @@
     e.reset(seed=7)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
-        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        done = terminated or truncated
+        action = None if done else e.action_space(agent).sample(obs["action_mask"])
         e.step(action)
 
 Agents are ``"player_0"``, ``"player_1"``, ...; each observation is a dict with the encoder's
@@ -44,7 +45,11 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
     truncates long games when given.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "wordgames_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo declares it so)
+        "render_modes": ["ansi"],
+        "name": "wordgames_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -69,14 +74,12 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
                 "observation": gymnasium.spaces.Box(
                     -OBS_BOUND, OBS_BOUND, enc.observation_shape, dtype=np.float32
                 ),
-                "action_mask": gymnasium.spaces.Box(
-                    0, 1, (enc.num_player_actions,), dtype=np.int8
-                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (enc.num_player_actions,), dtype=np.int8),
             }
         )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         act_space = gymnasium.spaces.Discrete(enc.num_player_actions)
-        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self.agents: list[str] = []
         self._steps = 0
 
@@ -98,10 +101,10 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
         self._runner.reset(seed)
         self._steps = 0
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
@@ -123,14 +126,14 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self._runner.play_index(self._index[agent], int(action))
         self._steps += 1
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         state = self._runner.state
         if state.is_terminal:
             for a, r in zip(self.possible_agents, ranking_returns(state), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
         elif self._max_steps is not None and self._steps >= self._max_steps:
-            self.truncations = {a: True for a in self.agents}
+            self.truncations = dict.fromkeys(self.agents, True)
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "ansi":
