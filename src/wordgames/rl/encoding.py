@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import abc
 from itertools import combinations_with_replacement
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -53,8 +53,10 @@ __all__ = [
 #: Every observation value lies within ``[-OBS_BOUND, OBS_BOUND]`` (most within [0, 1]).
 OBS_BOUND = 1000.0
 
-Obs = npt.NDArray[np.float32]
-Mask = npt.NDArray[np.int8]
+#: An observation vector.
+Obs: TypeAlias = "npt.NDArray[np.float32]"
+#: An action mask (0/1).
+Mask: TypeAlias = "npt.NDArray[np.int8]"
 
 
 class _Layout:
