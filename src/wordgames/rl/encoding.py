@@ -171,6 +171,7 @@ _ROLLS: tuple[tuple[int, ...], ...] = tuple(
     faces for n in range(1, 9) for faces in combinations_with_replacement(range(1, 7), n)
 )
 _ROLL_INDEX = {faces: i for i, faces in enumerate(_ROLLS)}
+_WORMS = {t: (t - 17) // 4 for t in _TILES}
 
 
 class RegenwormenEncoder(Encoder):
@@ -220,6 +221,8 @@ class RegenwormenEncoder(Encoder):
         self._fixed.extend(Take(t) for t in _TILES)
         self._fixed_index = {a: i for i, a in enumerate(self._fixed)}
         self._rolls = [Roll(f) for f in _ROLLS]
+        names = ("top_tile", "worms", "stack_size", "to_act", "phase", "kept", "roll", "totals")
+        self._starts = tuple(lay.parts[k][0] for k in names)
 
     def encode_chance(self, outcome: Any) -> int:
         if isinstance(outcome, self._Roll):
@@ -272,37 +275,34 @@ class RegenwormenEncoder(Encoder):
     def observe(self, view: Any) -> Obs:
         f = regenwormen_fields(view)
         n = self.num_players
-        out = np.zeros(self._layout.size, dtype=np.float32)
-        parts = self._layout.parts
+        out = [0.0] * self._layout.size  # filled as a list, converted once (faster)
         for t in f.grill:
             out[t - 21] = 1.0
         for t in f.flipped:
-            out[16 + t - 21] = 1.0
+            out[t - 5] = 1.0
         me = view.viewer if view.viewer is not None else f.turn
-        top0, worms0, size0, act0 = (
-            parts[k][0] for k in ("top_tile", "worms", "stack_size", "to_act")
-        )
+        top0, worms0, size0, act0, phase0, kept0, roll0, tot0 = self._starts
+        over = f.phase == 3
         for k, p in enumerate(_seats(n, me)):
             stack = f.stacks[p]
-            out[top0 + 17 * k + (stack[-1] - 20 if stack else 0)] = 1.0
-            out[worms0 + k] = sum((t - 17) // 4 for t in stack) / 40.0
-            out[size0 + k] = len(stack) / 16.0
-            if p == f.turn and f.phase != 3:
+            if stack:
+                out[top0 + 17 * k + stack[-1] - 20] = 1.0
+                out[worms0 + k] = sum(_WORMS[t] for t in stack) / 40.0
+                out[size0 + k] = len(stack) / 16.0
+            else:
+                out[top0 + 17 * k] = 1.0
+            if p == f.turn and not over:
                 out[act0 + k] = 1.0
-        out[parts["phase"][0] + f.phase] = 1.0
-        kept0 = parts["kept"][0]
-        out[kept0 : kept0 + 6] = np.asarray(f.kept, dtype=np.float32) / 8.0
-        if f.roll:
-            roll0 = parts["roll"][0]
-            out[roll0 : roll0 + 6] = np.asarray(f.roll, dtype=np.float32) / 8.0
+        out[phase0 + f.phase] = 1.0
         kept = f.kept
-        tot0 = parts["totals"][0]
-        out[tot0] = (
-            kept[0] + 2 * kept[1] + 3 * kept[2] + 4 * kept[3] + 5 * (kept[4] + kept[5])
-        ) / 40
+        out[kept0 : kept0 + 6] = [c / 8.0 for c in kept]
+        if f.roll:
+            out[roll0 : roll0 + 6] = [c / 8.0 for c in f.roll]
+        total = kept[0] + 2 * kept[1] + 3 * kept[2] + 4 * kept[3] + 5 * (kept[4] + kept[5])
+        out[tot0] = total / 40.0
         out[tot0 + 1] = 1.0 if kept[5] else 0.0
         out[tot0 + 2] = (8 - sum(kept)) / 8.0
-        return out
+        return np.array(out, dtype=np.float32)
 
 
 # -- the word games: fixed slots and a capped list --------------------------------------------

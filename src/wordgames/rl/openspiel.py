@@ -197,6 +197,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.encoder: Encoder = enc
         self.simultaneous = spec.dynamics == _Dyn.SIMULTANEOUS
         self.wait = enc.num_player_actions  # the no-op of simultaneous nodes
+        # id(outcome tuple) -> (that tuple, OpenSpiel pairs); shared by every state
+        self.chance_cache: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
         super().__init__(
             _game_type(self.NAME),
             pyspiel.GameInfo(
@@ -235,6 +237,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self._enc = game.encoder
         self._sim = game.simultaneous
         self._wait = game.wait
+        self._chance_cache = _Frozen(game.chance_cache)
         self._s = _Frozen(state)
         self._log = _Frozen(None)  # (previous log, library state before, action), newest first
         self._legal = _Frozen({})  # player -> {index: action} for this library state
@@ -272,12 +275,17 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return sorted(self._legal_map(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self._s.value.chance_outcomes()
+        cache: dict[int, tuple[Any, list[tuple[int, float]]]] = self._chance_cache.value
+        hit = cache.get(id(outcomes))
+        if hit is not None and hit[0] is outcomes:  # games that reuse their outcome tuples
+            return list(hit[1])
         off = self._enc.chance_offset
-        pairs = [
-            (self._enc.encode_chance(a) - off, float(p)) for a, p in self._s.value.chance_outcomes()
-        ]
-        pairs.sort()
-        return pairs
+        pairs = sorted((self._enc.encode_chance(a) - off, float(p)) for a, p in outcomes)
+        if len(cache) > 64:
+            cache.clear()
+        cache[id(outcomes)] = (outcomes, pairs)
+        return list(pairs)
 
     def _advance(self, action: Any) -> None:
         before = self._s.value
