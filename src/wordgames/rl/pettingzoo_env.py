@@ -84,9 +84,11 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
         self._steps = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Dict(observation=Box, action_mask=Box)``, the same for every agent."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(num_player_actions)``: the encoder's indices."""
         return self.action_spaces[agent]
 
     @property
@@ -113,10 +115,12 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[0 if p is None else p]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation vector and action mask (zero unless it may act now)."""
         p = self._index[agent]
         return {"observation": self._runner.observe(p), "action_mask": self._runner.mask(p)}
 
     def step(self, action: int | None) -> None:
+        """Play the selected agent's action index (None once it is terminated)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -136,8 +140,6 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # rendering is on demand: render() returns the text
 
     def render(self) -> str | None:
         """The state's text picture (``render_mode="ansi"``), else None."""
