@@ -47,6 +47,7 @@ class WocableFields(NamedTuple):
     num_players: int
     size: int  # board side
     alphabet: tuple[str, ...]  # tile id i < len(alphabet) is that letter; len(alphabet) = blank
+    tile_texts: tuple[str, ...]  # notation of every tile id (``[CH]`` for a digraph, ``?``)
     board: tuple[int, ...]  # -1 empty, else tile id (bit 64 set: a blank standing for it)
     rack: tuple[int, ...] | None  # the viewer's tile ids (None for a spectator)
     rack_sizes: tuple[int, ...]
@@ -60,7 +61,7 @@ class WocableFields(NamedTuple):
 
 
 def wocable_fields(view: Any) -> WocableFields:
-    """Reads ``view.tiles`` (size, alphabet), ``board``, ``rack``, ``rack_sizes``,
+    """Reads ``view.tiles`` (size, alphabet, tile_text, blank), ``board``, ``rack``, ``rack_sizes``,
     ``unseen`` (today a tuple of counts per tile id), ``scores``, ``bag_size``, ``turn``,
     ``phase``, ``passes``, ``departed``, ``players``."""
     t = view.tiles
@@ -71,6 +72,7 @@ def wocable_fields(view: Any) -> WocableFields:
         len(view.players),
         t.size,
         tuple(t.alphabet),
+        tuple(t.tile_text(i) for i in range(t.blank + 1)),
         view.board,
         view.rack,
         view.rack_sizes,

@@ -407,7 +407,8 @@ class WocableEncoder(_ListEncoder):
         self.cap = cap
         self.list_offset = 128
         self.num_player_actions = 128 + cap
-        self._tiles = view.tiles
+        self._tile_texts = f.tile_texts
+        self._rack_cache: tuple[Any, list[str]] | None = None
         self._L = L = len(f.alphabet)
         self.num_chance_outcomes = L + 1
         self._size = S = f.size
@@ -439,9 +440,14 @@ class WocableEncoder(_ListEncoder):
         return self._draws[index - self.chance_offset]
 
     def _rack_texts(self, view: Any) -> list[str]:
-        rack = wocable_fields(view).rack or ()
-        t = self._tiles
-        return [t.tile_text(x) for x in sorted(rack)]
+        """The viewer's rack in notation, sorted by tile id (kept for the last view)."""
+        cached = self._rack_cache
+        if cached is not None and cached[0] is view:
+            return cached[1]
+        texts = self._tile_texts
+        out = [texts[x] for x in sorted(wocable_fields(view).rack or ())]
+        self._rack_cache = (view, out)
+        return out
 
     def _fixed_index(self, view: Any, action: Any) -> int | None:
         if isinstance(action, self._Pass):
