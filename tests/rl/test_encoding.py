@@ -148,3 +148,26 @@ def test_chance_index_ranges_match_the_games() -> None:
         assert enc.num_chance_outcomes == expected
     probs = dict(rw.new_game(2).chance_outcomes())
     assert sum(probs.values()) == Fraction(1)
+
+
+def test_wocable_past_the_cap_keeps_the_best_placements() -> None:
+    from wordgames.rl.encoding import WocableEncoder
+
+    state = next(
+        s for s in playout("wocable", 4, 60) if s.current_player == 0 and len(s.moves()) > 12
+    )
+    view = state.view(0)
+    enc = WocableEncoder(2, view, cap=10)
+    listed = enc.listed(view)
+    best = [m.action for m in view.moves()[:10]]
+    assert sorted(map(str, listed)) == sorted(map(str, best))
+    placements = [a for a in view.legal_actions() if type(a).__name__ == "Place"]
+    assert listed == [a for a in placements if a in set(best)]  # the generator's order
+    idx, _ = enc.legal(view)
+    assert sum(i >= enc.list_offset for i in idx) == 10
+    for a in placements:
+        if a in best:
+            assert enc.decode(view, enc.encode(view, a)) == a
+        else:
+            with pytest.raises(ValueError, match="cap"):
+                enc.encode(view, a)

@@ -315,7 +315,7 @@ class _ListEncoder(Encoder):
 
     list_offset: int
     cap: int
-    _last: tuple[Any, list[Any]] | None = None
+    _last: tuple[Any, tuple[Any, ...], list[Any], dict[Any, int]] | None = None
 
     @abc.abstractmethod
     def _fixed_index(self, view: Any, action: Any) -> int | None:
@@ -325,31 +325,42 @@ class _ListEncoder(Encoder):
     def _fixed_action(self, view: Any, index: int) -> Any:
         """The action of fixed slot ``index`` (ValueError if the slot is empty here)."""
 
+    def _cut(self, view: Any, open_ended: list[Any]) -> list[Any]:
+        """The actions kept when there are more than ``cap`` (default: the first ones)."""
+        return open_ended[: self.cap]
+
+    def _lists(self, view: Any) -> tuple[tuple[Any, ...], list[Any], dict[Any, int]]:
+        """The view's legal actions, the listed ones in slot order and their positions (the
+        last view's are kept, so that encoding many actions of one view generates once)."""
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1], last[2], last[3]
+        every = tuple(view.legal_actions())
+        listed = [a for a in every if self._fixed_index(view, a) is None]
+        if len(listed) > self.cap:
+            listed = self._cut(view, listed)
+        where = {a: k for k, a in enumerate(listed)}
+        self._last = (view, every, listed, where)
+        return every, listed, where
+
     def legal(self, view: Any) -> tuple[list[int], list[Any]]:
+        every, _, where = self._lists(view)
         idx: list[int] = []
         acts: list[Any] = []
-        k = 0
-        for a in view.legal_actions():
+        for a in every:
             i = self._fixed_index(view, a)
             if i is None:
-                if k >= self.cap:
-                    continue  # past the cap: no index
+                k = where.get(a)
+                if k is None:
+                    continue  # cut at the cap: no index
                 i = self.list_offset + k
-                k += 1
             idx.append(i)
             acts.append(a)
         return idx, acts
 
     def listed(self, view: Any) -> list[Any]:
-        """The open-ended legal actions that have list slots, in slot order (the last view's
-        list is kept, so encoding or decoding many actions of one view generates once)."""
-        last = self._last
-        if last is not None and last[0] is view:
-            return last[1]
-        out = [a for a in view.legal_actions() if self._fixed_index(view, a) is None]
-        out = out[: self.cap]
-        self._last = (view, out)
-        return out
+        """The open-ended legal actions that have list slots, in slot order."""
+        return self._lists(view)[1]
 
     def encode(self, view: Any, action: Any) -> int:
         try:
@@ -359,9 +370,12 @@ class _ListEncoder(Encoder):
         i = self._fixed_index(view, action)
         if i is not None:
             return i
-        for k, a in enumerate(self.listed(view)):
-            if a == action:
-                return self.list_offset + k
+        try:
+            k = self._lists(view)[2].get(action)
+        except TypeError:  # unhashable: not an action of this game
+            k = None
+        if k is not None:
+            return self.list_offset + k
         raise ValueError(f"{action!s} has no index in this view (not legal, or past the cap)")
 
     def decode(self, view: Any, index: int) -> Any:
@@ -391,7 +405,8 @@ class WocableEncoder(_ListEncoder):
                             viewer's sorted rack (bit 0 = first tile); a multiset
                             with repeated tiles uses the lowest such positions
     128 .. 128 + cap - 1    the k-th placement of ``view.legal_actions()``
-                            (the move generator's order), cut at ``cap``
+                            (the move generator's order); past ``cap`` placements
+                            only the highest-scoring ``cap`` are kept
     chance_offset + t       ``Draw`` of tile id ``t`` (the letters, then the blank)
     ======================  ========================================================
     """
@@ -470,6 +485,12 @@ class WocableEncoder(_ListEncoder):
                 raise ValueError(f"{action} is not an exchange of rack tiles")
             return mask
         return None
+
+    def _cut(self, view: Any, open_ended: list[Any]) -> list[Any]:
+        """Past the cap, keep the highest-scoring placements (ties by notation), in the
+        generator's order."""
+        best = {m.action for m in view.moves()[: self.cap]}
+        return [a for a in open_ended if a in best]
 
     def _fixed_action(self, view: Any, index: int) -> Any:
         if index == 0:
