@@ -1,0 +1,91 @@
+"""One game in progress for the environments: the library state, its encoder and caches."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from wordgames import sample_chance
+from wordgames.rl.encoding import Encoder, Mask, Obs, encoder_for
+
+__all__ = ["Runner", "ranking_returns"]
+
+
+def ranking_returns(state: Any) -> list[float]:
+    """Zero-sum returns of a finished game: ``(players ranked below - players ranked above)
+    / (players - 1)`` for each player (0 for a one-player game)."""
+    ranking = state.outcome.ranking
+    n = len(ranking)
+    if n < 2:
+        return [0.0] * n
+    return [
+        (sum(r > mine for r in ranking) - sum(r < mine for r in ranking)) / (n - 1)
+        for mine in ranking
+    ]
+
+
+class Runner:
+    """Plays one game: resolves chance with its own ``random.Random``, and keeps the acting
+    player's legal actions (by index) for the current state."""
+
+    def __init__(self, make_state: Callable[[], Any]) -> None:
+        self._make = make_state
+        self.state: Any = make_state()
+        self.encoder: Encoder = encoder_for(self.state)
+        self.rng = random.Random(0)
+        self._legal: dict[int, dict[int, Any]] = {}
+
+    def reset(self, seed: int) -> None:
+        """A new game, chance seeded with ``seed``."""
+        self.rng = random.Random(seed)
+        self.state = self._make()
+        self._legal = {}
+        self._settle()
+
+    def _settle(self) -> None:
+        s = self.state
+        while s.is_chance_node:
+            s = s.apply(sample_chance(s, self.rng))
+        self.state = s
+        self._legal = {}
+
+    @property
+    def acting(self) -> int | None:
+        """The lowest-numbered player who may act now (None at the end)."""
+        to_act = self.state.players_to_act
+        return min(to_act) if to_act else None
+
+    def legal(self, player: int) -> dict[int, Any]:
+        """``{index: action}`` of ``player``'s legal actions now."""
+        m = self._legal.get(player)
+        if m is None:
+            idx, acts = self.encoder.legal(self.state.view(player))
+            m = dict(zip(idx, acts, strict=True))
+            self._legal[player] = m
+        return m
+
+    def mask(self, player: int) -> Mask:
+        """0/1 over the player actions."""
+        mask = np.zeros(self.encoder.num_player_actions, dtype=np.int8)
+        if player in self.state.players_to_act:
+            mask[list(self.legal(player))] = 1
+        return mask
+
+    def observe(self, player: int) -> Obs:
+        """The encoder's vector of ``player``'s view."""
+        return self.encoder.observe(self.state.view(player))
+
+    def play_index(self, player: int, index: int) -> None:
+        """Apply ``player``'s action ``index`` and resolve chance (ValueError if illegal)."""
+        action = self.legal(player).get(int(index)) if player in self.state.players_to_act else None
+        if action is None:
+            raise ValueError(f"action {index} is not legal for player {player} now")
+        self.play(action)
+
+    def play(self, action: Any) -> None:
+        """Apply a library action and resolve chance."""
+        self.state = self.state.apply(action)
+        self._settle()

@@ -1,0 +1,182 @@
+"""Every read of a game's view fields, one small function per game.
+
+The encoders and adapters read views only through these functions, so a change to a game's
+``View`` touches this file alone. Each function returns plain tuples and ints.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+__all__ = [
+    "RegenwormenFields",
+    "WocableFields",
+    "WommelnFields",
+    "WordMeldFields",
+    "regenwormen_fields",
+    "wocable_fields",
+    "wommeln_fields",
+    "wordmeld_fields",
+]
+
+
+class RegenwormenFields(NamedTuple):
+    """What the Regenwormen encoder reads (the game is fully open)."""
+
+    num_players: int
+    turn: int
+    phase: int  # 0 roll pending, 1 set aside, 2 decide, 3 over
+    grill: tuple[int, ...]
+    flipped: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    kept: tuple[int, ...]  # counts of faces 1..5, worm
+    roll: tuple[int, ...]  # counts per face of the roll waiting for a set-aside, else ()
+
+
+def regenwormen_fields(view: Any) -> RegenwormenFields:
+    """Reads ``view.state`` (players, turn, phase, grill, flipped, stacks, kept, roll)."""
+    s = view.state
+    return RegenwormenFields(
+        len(s.players), s.turn, s.phase, s.grill, s.flipped, s.stacks, s.kept, s.roll
+    )
+
+
+class WocableFields(NamedTuple):
+    """What the Wocable encoder reads."""
+
+    num_players: int
+    size: int  # board side
+    alphabet: tuple[str, ...]  # tile id i < len(alphabet) is that letter; len(alphabet) = blank
+    tile_texts: tuple[str, ...]  # notation of every tile id (``[CH]`` for a digraph, ``?``)
+    board: tuple[int, ...]  # -1 empty, else tile id (bit 64 set: a blank standing for it)
+    rack: tuple[int, ...] | None  # the viewer's tile ids (None for a spectator)
+    rack_sizes: tuple[int, ...]
+    unseen: tuple[int, ...]  # count per tile id of every tile the viewer cannot see
+    scores: tuple[int, ...]
+    bag_size: int
+    turn: int
+    phase: str  # deal, draw, play, over
+    passes: int
+    departed: tuple[int, ...]
+
+
+def wocable_fields(view: Any) -> WocableFields:
+    """Reads ``view.tiles`` (size, alphabet, tile_text, blank), ``board``, ``rack``, ``rack_sizes``,
+    ``unseen`` (today a tuple of counts per tile id), ``scores``, ``bag_size``, ``turn``,
+    ``phase``, ``passes``, ``departed``, ``players``."""
+    t = view.tiles
+    unseen = view.unseen
+    if not isinstance(unseen, tuple):  # a Counter of notation: back to counts per tile id
+        unseen = tuple(unseen.get(t.tile_text(i), 0) for i in range(t.blank + 1))
+    return WocableFields(
+        len(view.players),
+        t.size,
+        tuple(t.alphabet),
+        tuple(t.tile_text(i) for i in range(t.blank + 1)),
+        view.board,
+        view.rack,
+        view.rack_sizes,
+        unseen,
+        tuple(view.scores),
+        view.bag_size,
+        view.turn,
+        view.phase,
+        view.passes,
+        view.departed,
+    )
+
+
+class WordMeldFields(NamedTuple):
+    """What the WordMeld encoder reads."""
+
+    num_players: int
+    card_letters: tuple[str, ...]  # letter of every card id (``*`` for a joker)
+    alphabet: tuple[str, ...]
+    hand: tuple[int, ...] | None
+    hand_sizes: tuple[int, ...]
+    table: tuple[tuple[int, ...], ...]
+    discard_top: int | None
+    discard_size: int
+    pile_size: int
+    melded: tuple[bool, ...]
+    phase: str  # draw, turn, discard, took, over
+    turn: int
+    drawn: int | None
+    idle: int
+    max_idle: int | None
+
+
+def wordmeld_fields(view: Any) -> WordMeldFields:
+    """Reads ``view.setup.deck`` (card_letters, alphabet), ``rules.max_idle_rounds``,
+    ``players``, ``hand``, ``hand_sizes``, ``table``, ``discard_top``, ``discard_size``,
+    ``pile_size``, ``melded``, ``phase``, ``turn``, ``drawn``, ``idle``."""
+    deck = view.setup.deck
+    return WordMeldFields(
+        len(view.players),
+        deck.card_letters,
+        tuple(deck.alphabet),
+        view.hand,
+        view.hand_sizes,
+        view.table,
+        view.discard_top,
+        view.discard_size,
+        view.pile_size,
+        view.melded,
+        view.phase,
+        view.turn,
+        view.drawn,
+        view.idle,
+        view.rules.max_idle_rounds,
+    )
+
+
+class WommelnFields(NamedTuple):
+    """What the Wömmeln encoder reads."""
+
+    num_players: int
+    viewer: int | None
+    rows: int
+    cols: int
+    letters: str  # the viewer's sheet, row by row ("" for a spectator)
+    used: int  # bitmask of the viewer's circled or crossed cells
+    circled: int  # bitmask of the viewer's circled cells
+    drawn: tuple[tuple[int, str], ...]  # category cards revealed so far: (card, side)
+    num_rounds: int
+    phase: str  # reveal, search, review, over
+    timer: str  # off, running, up
+    scores: tuple[int, ...]
+    done: tuple[bool, ...]
+    to_act: frozenset[int]
+    own_status: str | None  # the viewer's entry this round: circled, placed, passed or None
+
+
+def wommeln_fields(view: Any) -> WommelnFields:
+    """Reads ``viewer``, ``players``, ``sheets`` (rows, cols), ``grid(viewer)`` (letters,
+    used, circled), ``drawn``, ``rules.num_rounds``, ``phase``, ``timer``, ``scores``,
+    ``done``, ``players_to_act``, ``entries[viewer].status``."""
+    v = view.viewer
+    sheet = view.sheets[0 if v is None else v]
+    if v is None:
+        letters, used, circled, status = "", 0, 0, None
+    else:
+        g = view.grid(v)
+        letters, used, circled = g.letters, g.used, g.circled
+        e = view.entries[v]
+        status = None if e is None else e.status
+    return WommelnFields(
+        len(view.players),
+        v,
+        sheet.rows,
+        sheet.cols,
+        letters,
+        used,
+        circled,
+        view.drawn,
+        view.rules.num_rounds,
+        view.phase,
+        view.timer,
+        tuple(view.scores),
+        view.done,
+        view.players_to_act,
+        status,
+    )

@@ -1,0 +1,811 @@
+"""Integer action encodings and fixed-shape observation tensors, one encoder per game.
+
+Every encoder maps the actions of one game set-up (a number of players and the rules) to the
+flat index range ``0 .. num_actions - 1``:
+
+- ``0 .. num_player_actions - 1``: the players' decisions;
+- ``chance_offset .. num_actions - 1`` (``chance_offset == num_player_actions``): chance
+  outcomes (rolls, draws, category cards), each its own index.
+
+Everything is computed from a *view* (``state.view(p)``), never from a state, so an agent sees
+exactly what its player may know. ``decode(view, encode(view, a)) == a`` for every action of
+``view.legal_actions()`` that has an index (all of them unless a list is cut at its cap, see
+below) and for every chance outcome. :class:`~wordgames.Resign` and the frontend-only events
+(Wocable's ``Timeout``, Wömmeln's ``TimeUp``) have no index: they are not decisions a learner
+makes, and the games do not list them among the legal actions.
+
+Regenwormen enumerates its whole action space. The three word games cannot: their placements,
+plays and words are open-ended. They use fixed slots for the finite decisions (pass, picks,
+discards by card, exchanges by rack positions, votes by seat) and, for the open-ended ones,
+an index into the view's current list of such actions (in the game's own deterministic
+order), cut at a cap, with a mask. A learner needs a fixed-size policy head and a mask of what
+is legal now; fixed slots keep a stable meaning for the decisions that have one, and the list
+part gives every generated placement or play an index without inventing a huge factored space
+that would be almost entirely masked. See docs/rl.md for every layout.
+"""
+
+from __future__ import annotations
+
+import abc
+from itertools import combinations_with_replacement
+from typing import Any, ClassVar, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from wordgames.rl._views import (
+    regenwormen_fields,
+    wocable_fields,
+    wommeln_fields,
+    wordmeld_fields,
+)
+
+__all__ = [
+    "OBS_BOUND",
+    "Encoder",
+    "RegenwormenEncoder",
+    "WocableEncoder",
+    "WommelnEncoder",
+    "WordMeldEncoder",
+    "encoder_for",
+]
+
+#: Every observation value lies within ``[-OBS_BOUND, OBS_BOUND]`` (most within [0, 1]).
+OBS_BOUND = 1000.0
+
+#: An observation vector.
+Obs: TypeAlias = "npt.NDArray[np.float32]"
+#: An action mask (0/1).
+Mask: TypeAlias = "npt.NDArray[np.int8]"
+
+
+class _Layout:
+    """Named slices of a flat observation vector, in order."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self.size = 0
+
+    def add(self, name: str, *shape: int) -> int:
+        start = self.size
+        n = 1
+        for d in shape:
+            n *= d
+        self.parts[name] = (start, shape)
+        self.size += n
+        return start
+
+
+class Encoder(abc.ABC):
+    """Actions to integers and views to float32 vectors for one game set-up.
+
+    Attributes: ``game`` (the game's name), ``num_players``, ``num_player_actions``,
+    ``num_chance_outcomes``, ``chance_offset``, ``num_actions`` and ``observation_shape``
+    (always one dimension), and ``layout``: for every named part of the observation, its
+    start in the flat vector and its shape.
+    """
+
+    game: ClassVar[str]
+    num_players: int
+    num_player_actions: int
+    num_chance_outcomes: int
+
+    def __init__(self) -> None:
+        self._layout = _Layout()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Encoder:
+        """Encoders hold only set-up facts (and a cache): copies share them."""
+        return self
+
+    @property
+    def chance_offset(self) -> int:
+        """Index of the first chance outcome."""
+        return self.num_player_actions
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the whole index range (player actions, then chance outcomes)."""
+        return self.num_player_actions + self.num_chance_outcomes
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """Shape of :meth:`observe`'s result."""
+        return (self._layout.size,)
+
+    @property
+    def layout(self) -> dict[str, tuple[int, tuple[int, ...]]]:
+        """Named parts of the observation: ``{name: (start, shape)}`` in order."""
+        return dict(self._layout.parts)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def encode_chance(self, outcome: Any) -> int:
+        """The flat index of a chance outcome (ValueError if it is not one of this set-up)."""
+
+    @abc.abstractmethod
+    def decode_chance(self, index: int) -> Any:
+        """The chance outcome with flat index ``index`` (ValueError out of range)."""
+
+    @abc.abstractmethod
+    def legal(self, view: Any) -> tuple[list[int], list[Any]]:
+        """The viewer's legal actions that have an index, and those indices (aligned lists,
+        in the order of ``view.legal_actions()``)."""
+
+    @abc.abstractmethod
+    def encode(self, view: Any, action: Any) -> int:
+        """The index of ``action`` as seen in ``view`` (ValueError when it has none)."""
+
+    @abc.abstractmethod
+    def decode(self, view: Any, index: int) -> Any:
+        """The action with index ``index`` in ``view`` (ValueError when there is none)."""
+
+    def action_mask(self, view: Any) -> Mask:
+        """A 0/1 vector over the player actions: 1 for the viewer's legal actions."""
+        mask = np.zeros(self.num_player_actions, dtype=np.int8)
+        idx, _ = self.legal(view)
+        mask[idx] = 1
+        return mask
+
+    # -- observations ----------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def observe(self, view: Any) -> Obs:
+        """The view as a float32 vector of :attr:`observation_shape` (see :attr:`layout`)."""
+
+    def _check_index(self, index: int) -> None:
+        if not (isinstance(index, (int, np.integer)) and 0 <= index < self.num_actions):
+            raise ValueError(f"action index {index!r} is outside 0..{self.num_actions - 1}")
+
+
+def _seats(num_players: int, me: int) -> list[int]:
+    """Absolute seats in the order the observation lists them: ``me`` first, then the
+    following players in turn order."""
+    return [(me + k) % num_players for k in range(num_players)]
+
+
+# -- Regenwormen ----------------------------------------------------------------------------
+
+_TILES = tuple(range(21, 37))
+_ROLLS: tuple[tuple[int, ...], ...] = tuple(
+    faces for n in range(1, 9) for faces in combinations_with_replacement(range(1, 7), n)
+)
+_ROLL_INDEX = {faces: i for i, faces in enumerate(_ROLLS)}
+_WORMS = {t: (t - 17) // 4 for t in _TILES}
+
+
+class RegenwormenEncoder(Encoder):
+    """The whole Regenwormen action space, for ``num_players`` players.
+
+    ============================  ==========================================================
+    index                         action
+    ============================  ==========================================================
+    0 .. 5                        ``SetAside(face)`` for faces 1..5 and the worm (6)
+    6                             ``Reroll()``
+    7 .. 22                       ``Take(tile)`` for tiles 21..36
+    23 + (tile-21)*(n-1) + r - 1  ``Steal(tile, victim)``, victim ``r`` seats after the
+                                  player on turn (r = 1..n-1)
+    chance_offset + k             ``Roll(faces)``: the k-th sorted multiset of 1..8 faces,
+                                  by number of dice then lexicographically (3002 rolls)
+    ============================  ==========================================================
+
+    The observation lists seats from the viewer's (a spectator: the player on turn), so one
+    policy plays every seat.
+    """
+
+    game = "regenwormen"
+
+    def __init__(self, num_players: int) -> None:
+        super().__init__()
+        if not 1 <= num_players <= 7:
+            raise ValueError("Regenwormen has 1 to 7 players")
+        self.num_players = n = num_players
+        self.num_player_actions = 23 + 16 * (n - 1)
+        self.num_chance_outcomes = len(_ROLLS)
+        lay = self._layout
+        lay.add("grill", 16)  # 1 where tile 21+i lies face up
+        lay.add("flipped", 16)  # 1 where tile 21+i was turned face down
+        lay.add("top_tile", n, 17)  # per seat: one-hot top tile (0 = no tile, k = tile 20+k)
+        lay.add("worms", n)  # per seat: worms held / 40
+        lay.add("stack_size", n)  # per seat: tiles held / 16
+        lay.add("to_act", n)  # one-hot: the seat whose turn it is
+        lay.add("phase", 4)  # roll pending, set aside, decide, over
+        lay.add("kept", 6)  # dice set aside per face (1..5, worm) / 8
+        lay.add("roll", 6)  # the roll waiting for a set-aside, per face / 8
+        lay.add("totals", 3)  # points kept / 40, worm kept, dice left / 8
+        from wordgames.regenwormen.actions import Reroll, Roll, SetAside, Steal, Take
+
+        self._Roll, self._Steal = Roll, Steal
+        self._fixed: list[Any] = [SetAside(f) for f in range(1, 7)]
+        self._fixed.append(Reroll())
+        self._fixed.extend(Take(t) for t in _TILES)
+        self._fixed_index = {a: i for i, a in enumerate(self._fixed)}
+        self._rolls = [Roll(f) for f in _ROLLS]
+        names = ("top_tile", "worms", "stack_size", "to_act", "phase", "kept", "roll", "totals")
+        self._starts = tuple(lay.parts[k][0] for k in names)
+
+    def encode_chance(self, outcome: Any) -> int:
+        if isinstance(outcome, self._Roll):
+            i = _ROLL_INDEX.get(outcome.faces)
+            if i is not None:
+                return self.chance_offset + i
+        raise ValueError(f"{outcome!r} is not a Regenwormen roll")
+
+    def decode_chance(self, index: int) -> Any:
+        self._check_index(index)
+        if index < self.chance_offset:
+            raise ValueError(f"index {index} is not a chance outcome")
+        return self._rolls[index - self.chance_offset]
+
+    def _encode(self, turn: int, action: Any) -> int:
+        try:
+            i = self._fixed_index.get(action)
+        except TypeError:
+            i = None
+        if i is not None:
+            return i
+        if isinstance(action, self._Steal):
+            n = self.num_players
+            r = (action.victim - turn) % n if isinstance(action.victim, int) else 0
+            if action.tile in _TILES and 1 <= r < n and 0 <= action.victim < n:
+                return 23 + (action.tile - 21) * (n - 1) + r - 1
+        return self.encode_chance(action)
+
+    def encode(self, view: Any, action: Any) -> int:
+        return self._encode(regenwormen_fields(view).turn, action)
+
+    def decode(self, view: Any, index: int) -> Any:
+        self._check_index(index)
+        if index >= self.chance_offset:
+            return self.decode_chance(index)
+        if index < 23:
+            return self._fixed[index]
+        n = self.num_players
+        k, r = divmod(index - 23, n - 1)
+        turn = regenwormen_fields(view).turn
+        return self._Steal(21 + k, (turn + r + 1) % n)
+
+    def legal(self, view: Any) -> tuple[list[int], list[Any]]:
+        acts = list(view.legal_actions())
+        if not acts:
+            return [], []
+        turn = regenwormen_fields(view).turn
+        return [self._encode(turn, a) for a in acts], acts
+
+    def observe(self, view: Any) -> Obs:
+        f = regenwormen_fields(view)
+        n = self.num_players
+        out = [0.0] * self._layout.size  # filled as a list, converted once (faster)
+        for t in f.grill:
+            out[t - 21] = 1.0
+        for t in f.flipped:
+            out[t - 5] = 1.0
+        me = view.viewer if view.viewer is not None else f.turn
+        top0, worms0, size0, act0, phase0, kept0, roll0, tot0 = self._starts
+        over = f.phase == 3
+        for k, p in enumerate(_seats(n, me)):
+            stack = f.stacks[p]
+            if stack:
+                out[top0 + 17 * k + stack[-1] - 20] = 1.0
+                out[worms0 + k] = sum(_WORMS[t] for t in stack) / 40.0
+                out[size0 + k] = len(stack) / 16.0
+            else:
+                out[top0 + 17 * k] = 1.0
+            if p == f.turn and not over:
+                out[act0 + k] = 1.0
+        out[phase0 + f.phase] = 1.0
+        kept = f.kept
+        out[kept0 : kept0 + 6] = [c / 8.0 for c in kept]
+        if f.roll:
+            out[roll0 : roll0 + 6] = [c / 8.0 for c in f.roll]
+        total = kept[0] + 2 * kept[1] + 3 * kept[2] + 4 * kept[3] + 5 * (kept[4] + kept[5])
+        out[tot0] = total / 40.0
+        out[tot0 + 1] = 1.0 if kept[5] else 0.0
+        out[tot0 + 2] = (8 - sum(kept)) / 8.0
+        return np.array(out, dtype=np.float32)
+
+
+# -- the word games: fixed slots and a capped list --------------------------------------------
+
+
+class _ListEncoder(Encoder):
+    """Fixed slots ``0 .. list_offset - 1``, then ``cap`` list slots: the i-th open-ended
+    action of the view's legal list (in the game's order, after the fixed-slot actions are
+    taken out)."""
+
+    list_offset: int
+    cap: int
+    _last: tuple[Any, tuple[Any, ...], list[Any], dict[Any, int]] | None = None
+
+    @abc.abstractmethod
+    def _fixed_index(self, view: Any, action: Any) -> int | None:
+        """The fixed slot of ``action`` in ``view``, or None if it belongs to the list."""
+
+    @abc.abstractmethod
+    def _fixed_action(self, view: Any, index: int) -> Any:
+        """The action of fixed slot ``index`` (ValueError if the slot is empty here)."""
+
+    def _cut(self, view: Any, open_ended: list[Any]) -> list[Any]:
+        """The actions kept when there are more than ``cap`` (default: the first ones)."""
+        return open_ended[: self.cap]
+
+    def _lists(self, view: Any) -> tuple[tuple[Any, ...], list[Any], dict[Any, int]]:
+        """The view's legal actions, the listed ones in slot order and their positions (the
+        last view's are kept, so that encoding many actions of one view generates once)."""
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1], last[2], last[3]
+        every = tuple(view.legal_actions())
+        listed = [a for a in every if self._fixed_index(view, a) is None]
+        if len(listed) > self.cap:
+            listed = self._cut(view, listed)
+        where = {a: k for k, a in enumerate(listed)}
+        self._last = (view, every, listed, where)
+        return every, listed, where
+
+    def legal(self, view: Any) -> tuple[list[int], list[Any]]:
+        every, _, where = self._lists(view)
+        idx: list[int] = []
+        acts: list[Any] = []
+        for a in every:
+            i = self._fixed_index(view, a)
+            if i is None:
+                k = where.get(a)
+                if k is None:
+                    continue  # cut at the cap: no index
+                i = self.list_offset + k
+            idx.append(i)
+            acts.append(a)
+        return idx, acts
+
+    def listed(self, view: Any) -> list[Any]:
+        """The open-ended legal actions that have list slots, in slot order."""
+        return self._lists(view)[1]
+
+    def encode(self, view: Any, action: Any) -> int:
+        try:
+            return self.encode_chance(action)
+        except ValueError:
+            pass
+        i = self._fixed_index(view, action)
+        if i is not None:
+            return i
+        try:
+            k = self._lists(view)[2].get(action)
+        except TypeError:  # unhashable: not an action of this game
+            k = None
+        if k is not None:
+            return self.list_offset + k
+        raise ValueError(f"{action!s} has no index in this view (not legal, or past the cap)")
+
+    def decode(self, view: Any, index: int) -> Any:
+        self._check_index(index)
+        if index >= self.chance_offset:
+            return self.decode_chance(index)
+        if index < self.list_offset:
+            return self._fixed_action(view, index)
+        listed = self.listed(view)
+        k = index - self.list_offset
+        if k >= len(listed):
+            raise ValueError(f"list slot {k} is empty in this view ({len(listed)} listed)")
+        return listed[k]
+
+
+# -- Wocable ----------------------------------------------------------------------------------
+
+
+class WocableEncoder(_ListEncoder):
+    """Wocable: ``Pass``, exchanges by rack positions, and a capped list of placements.
+
+    ======================  ========================================================
+    index                   action
+    ======================  ========================================================
+    0                       ``Pass()``
+    m = 1 .. 127            ``Exchange`` of the tiles at the bits of ``m`` in the
+                            viewer's sorted rack (bit 0 = first tile); a multiset
+                            with repeated tiles uses the lowest such positions
+    128 .. 128 + cap - 1    the k-th placement of ``view.legal_actions()``
+                            (the move generator's order); past ``cap`` placements
+                            only the highest-scoring ``cap`` are kept
+    chance_offset + t       ``Draw`` of tile id ``t`` (the letters, then the blank)
+    ======================  ========================================================
+    """
+
+    game = "wocable"
+
+    def __init__(self, num_players: int, view: Any, cap: int = 4096) -> None:
+        super().__init__()
+        from wordgames.wocable.actions import Draw, Exchange, Pass
+
+        f = wocable_fields(view)
+        self.num_players = n = num_players
+        self.cap = cap
+        self.list_offset = 128
+        self.num_player_actions = 128 + cap
+        self._tile_texts = f.tile_texts
+        self._rack_cache: tuple[Any, list[str]] | None = None
+        self._L = L = len(f.alphabet)
+        self.num_chance_outcomes = L + 1
+        self._size = S = f.size
+        self._Draw, self._Exchange, self._Pass = Draw, Exchange, Pass
+        self._draws = [Draw(f.alphabet[i] if i < L else "?") for i in range(L + 1)]
+        self._draw_index = {d.tile: i for i, d in enumerate(self._draws)}
+        lay = self._layout
+        lay.add("board", L + 2, S, S)  # planes: letter 0..L-1, blank flag, empty square
+        lay.add("rack", L + 1)  # viewer's tiles per id (letters, blank) / 7
+        lay.add("unseen", L + 1)  # tiles the viewer cannot see, per id / 10
+        lay.add("scores", n)  # per seat (viewer first) / 500
+        lay.add("rack_sizes", n)  # per seat / 7
+        lay.add("departed", n)  # per seat: resigned or timed out
+        lay.add("to_act", n)  # one-hot: the seat on turn
+        lay.add("phase", 4)  # deal, draw, play, over
+        lay.add("counters", 2)  # bag size / 100, scoreless turns in a row / 6
+
+    def encode_chance(self, outcome: Any) -> int:
+        if isinstance(outcome, self._Draw):
+            i = self._draw_index.get(outcome.tile)
+            if i is not None:
+                return self.chance_offset + i
+        raise ValueError(f"{outcome!r} is not a draw of this tile set")
+
+    def decode_chance(self, index: int) -> Any:
+        self._check_index(index)
+        if index < self.chance_offset:
+            raise ValueError(f"index {index} is not a chance outcome")
+        return self._draws[index - self.chance_offset]
+
+    def _rack_texts(self, view: Any) -> list[str]:
+        """The viewer's rack in notation, sorted by tile id (kept for the last view)."""
+        cached = self._rack_cache
+        if cached is not None and cached[0] is view:
+            return cached[1]
+        texts = self._tile_texts
+        out = [texts[x] for x in sorted(wocable_fields(view).rack or ())]
+        self._rack_cache = (view, out)
+        return out
+
+    def _fixed_index(self, view: Any, action: Any) -> int | None:
+        if isinstance(action, self._Pass):
+            return 0
+        if isinstance(action, self._Exchange):
+            from wordgames.wocable.actions import split_tokens
+
+            rack = self._rack_texts(view)
+            mask, used = 0, [False] * len(rack)
+            for tok in split_tokens(action.tiles):
+                text = tok if len(tok) == 1 else f"[{tok}]"
+                for i, r in enumerate(rack):
+                    if not used[i] and r == text:
+                        used[i] = True
+                        mask |= 1 << i
+                        break
+                else:
+                    raise ValueError(f"{action} exchanges tiles the viewer does not hold")
+            if not 1 <= mask <= 127:
+                raise ValueError(f"{action} is not an exchange of rack tiles")
+            return mask
+        return None
+
+    def _cut(self, view: Any, open_ended: list[Any]) -> list[Any]:
+        """Past the cap, keep the highest-scoring placements (ties by notation), in the
+        generator's order."""
+        best = {m.action for m in view.moves()[: self.cap]}
+        return [a for a in open_ended if a in best]
+
+    def _fixed_action(self, view: Any, index: int) -> Any:
+        if index == 0:
+            return self._Pass()
+        rack = self._rack_texts(view)
+        if index >> len(rack):
+            raise ValueError(f"exchange slot {index} needs more tiles than the rack holds")
+        return self._Exchange("".join(r for i, r in enumerate(rack) if index >> i & 1))
+
+    def observe(self, view: Any) -> Obs:
+        f = wocable_fields(view)
+        n, L, S = self.num_players, self._L, self._size
+        out = np.zeros(self._layout.size, dtype=np.float32)
+        parts = self._layout.parts
+        cells = S * S
+        board = np.asarray(f.board, dtype=np.int64)
+        filled = board >= 0
+        sq = np.nonzero(filled)[0]
+        codes = board[sq]
+        out[(codes & 63) * cells + sq] = 1.0
+        out[L * cells + sq[(codes & 64) != 0]] = 1.0
+        out[(L + 1) * cells + np.nonzero(~filled)[0]] = 1.0
+        rack0 = parts["rack"][0]
+        for x in f.rack or ():
+            out[rack0 + x] += 1.0 / 7.0
+        un0 = parts["unseen"][0]
+        out[un0 : un0 + L + 1] = np.asarray(f.unseen, dtype=np.float32) / 10.0
+        me = view.viewer if view.viewer is not None else f.turn
+        sc0, rs0, dep0, act0 = (parts[k][0] for k in ("scores", "rack_sizes", "departed", "to_act"))
+        for k, p in enumerate(_seats(n, me)):
+            out[sc0 + k] = f.scores[p] / 500.0
+            out[rs0 + k] = f.rack_sizes[p] / 7.0
+            out[dep0 + k] = 1.0 if p in f.departed else 0.0
+            if p == f.turn and f.phase == "play":
+                out[act0 + k] = 1.0
+        out[parts["phase"][0] + ("deal", "draw", "play", "over").index(f.phase)] = 1.0
+        c0 = parts["counters"][0]
+        out[c0] = f.bag_size / 100.0
+        out[c0 + 1] = f.passes / 6.0
+        return out
+
+
+# -- WordMeld ---------------------------------------------------------------------------------
+
+
+class WordMeldEncoder(_ListEncoder):
+    """WordMeld: the picks, ``Keep``, discards by card id, and a capped list of plays.
+
+    ======================  ========================================================
+    index                   action
+    ======================  ========================================================
+    0, 1, 2, 3              ``PickPile()``, ``PickDiscard()``, ``Pass()``, ``Keep()``
+    4 + c                   ``Discard(c)`` for every card id c of the deck (D cards)
+    4 + D + k               the k-th ``Play`` of ``view.legal_actions()``, cut at ``cap``
+    chance_offset + j       ``Draw`` of the j-th letter of the deck's alphabet, then
+                            ``Draw("*")`` (a joker)
+    ======================  ========================================================
+    """
+
+    game = "wordmeld"
+
+    def __init__(self, num_players: int, view: Any, cap: int = 2048) -> None:
+        super().__init__()
+        from wordgames.wordmeld.actions import Discard, Draw, Keep, Pass, PickDiscard, PickPile
+
+        f = wordmeld_fields(view)
+        self.num_players = n = num_players
+        self.cap = cap
+        self._D = D = len(f.card_letters)
+        self.list_offset = 4 + D
+        self.num_player_actions = 4 + D + cap
+        self._kinds = kinds = (*f.alphabet, "*")
+        self._kind_index = {k: i for i, k in enumerate(kinds)}
+        self._card_kind = [self._kind_index[c] for c in f.card_letters]
+        self.num_chance_outcomes = len(kinds)
+        self._Discard, self._Draw = Discard, Draw
+        self._fixed: list[Any] = [PickPile(), PickDiscard(), Pass(), Keep()]
+        self._fixed_of = {a: i for i, a in enumerate(self._fixed)}
+        self._draws = [Draw(k) for k in kinds]
+        K = len(kinds)
+        lay = self._layout
+        lay.add("hand", K)  # viewer's cards per letter (alphabet, joker) / 5
+        lay.add("table", K)  # cards on the table per letter / 5
+        lay.add("discard_top", K + 1)  # one-hot letter of the discard pile's top (last: none)
+        lay.add("drawn", K + 1)  # one-hot letter of the card just drawn (last: none)
+        lay.add("unseen", K)  # cards the viewer cannot see, per letter / 10
+        lay.add("hand_sizes", n)  # per seat (viewer first) / 20
+        lay.add("melded", n)  # per seat: has played a word
+        lay.add("to_act", n)  # one-hot: the seat on turn
+        lay.add("phase", 5)  # draw, turn, discard, took, over
+        lay.add("counters", 4)  # pile size / D, discard size / D, table words / 20, idle rounds
+
+    def encode_chance(self, outcome: Any) -> int:
+        if isinstance(outcome, self._Draw):
+            i = self._kind_index.get(outcome.letter)
+            if i is not None:
+                return self.chance_offset + i
+        raise ValueError(f"{outcome!r} is not a draw of this deck")
+
+    def decode_chance(self, index: int) -> Any:
+        self._check_index(index)
+        if index < self.chance_offset:
+            raise ValueError(f"index {index} is not a chance outcome")
+        return self._draws[index - self.chance_offset]
+
+    def _fixed_index(self, view: Any, action: Any) -> int | None:
+        i = self._fixed_of.get(action)
+        if i is not None:
+            return i
+        if isinstance(action, self._Discard):
+            c = action.card
+            if isinstance(c, int) and 0 <= c < self._D:
+                return 4 + c
+            raise ValueError(f"{action} discards a card the deck does not have")
+        return None
+
+    def _fixed_action(self, view: Any, index: int) -> Any:
+        return self._fixed[index] if index < 4 else self._Discard(index - 4)
+
+    def observe(self, view: Any) -> Obs:
+        f = wordmeld_fields(view)
+        n, K, D = self.num_players, len(self._kinds), self._D
+        ck = self._card_kind
+        out = np.zeros(self._layout.size, dtype=np.float32)
+        parts = self._layout.parts
+        hand0, table0, top0, drawn0, un0 = (
+            parts[k][0] for k in ("hand", "table", "discard_top", "drawn", "unseen")
+        )
+        known: set[int] = set()
+        for c in f.hand or ():
+            out[hand0 + ck[c]] += 0.2
+            known.add(c)
+        words = 0
+        for w in f.table:
+            words += 1
+            for c in w:
+                out[table0 + ck[c]] += 0.2
+                known.add(c)
+        if f.discard_top is None:
+            out[top0 + K] = 1.0
+        else:
+            out[top0 + ck[f.discard_top]] = 1.0
+            known.add(f.discard_top)
+        out[drawn0 + (K if f.drawn is None else ck[f.drawn])] = 1.0
+        for c in range(D):
+            if c not in known:
+                out[un0 + ck[c]] += 0.1
+        me = view.viewer if view.viewer is not None else f.turn
+        hs0, mel0, act0 = (parts[k][0] for k in ("hand_sizes", "melded", "to_act"))
+        acting = f.phase in ("turn", "discard", "took")
+        for k, p in enumerate(_seats(n, me)):
+            out[hs0 + k] = f.hand_sizes[p] / 20.0
+            out[mel0 + k] = 1.0 if f.melded[p] else 0.0
+            if acting and p == f.turn:
+                out[act0 + k] = 1.0
+        out[parts["phase"][0] + ("draw", "turn", "discard", "took", "over").index(f.phase)] = 1.0
+        c0 = parts["counters"][0]
+        out[c0] = f.pile_size / D
+        out[c0 + 1] = f.discard_size / D
+        out[c0 + 2] = words / 20.0
+        out[c0 + 3] = f.idle / (f.max_idle or 10)
+        return out
+
+
+# -- Wömmeln ----------------------------------------------------------------------------------
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class WommelnEncoder(_ListEncoder):
+    """Wömmeln: ``Pass``, votes by seat, and a capped list of the offered words.
+
+    ======================  ========================================================
+    index                   action
+    ======================  ========================================================
+    0                       ``Pass(viewer)``
+    1 + 2*(r-1) + v         ``Vote(viewer, author, accept)``: author ``r`` seats after
+                            the viewer (r = 1..n-1), ``v`` = 0 accept, 1 reject
+    2n - 1 + k              the k-th ``Place``/``Circle``/``Connect`` of
+                            ``view.legal_actions()`` (the category's sample answers
+                            at their best placements), cut at ``cap``
+    chance_offset + 2(c-1)+s  ``Reveal(card c, side "a"/"b")``
+    ======================  ========================================================
+
+    The round is simultaneous: every searching player acts on their own view. Words that a
+    player invents beyond the offered ones are legal in the library but have no index here.
+    """
+
+    game = "wommeln"
+
+    def __init__(self, num_players: int, view: Any, cap: int = 64) -> None:
+        super().__init__()
+        from wordgames.wommeln.actions import Pass, Reveal, Vote
+        from wordgames.wommeln.categories import CARDS, SIDES
+
+        f = wommeln_fields(view)
+        self.num_players = n = num_players
+        self.cap = cap
+        self.list_offset = 2 * n - 1
+        self.num_player_actions = self.list_offset + cap
+        self._Pass, self._Reveal, self._Vote = Pass, Reveal, Vote
+        self._sides = SIDES
+        self._reveals = [Reveal(c, s) for c in range(1, CARDS + 1) for s in SIDES]
+        self._reveal_index = {(r.card, r.side): i for i, r in enumerate(self._reveals)}
+        self.num_chance_outcomes = len(self._reveals)
+        self._rows, self._cols = R, C = f.rows, f.cols
+        lay = self._layout
+        lay.add("grid", 28, R, C)  # planes: letter A..Z, used (circled or crossed), circled
+        lay.add("category", CARDS, len(SIDES))  # one-hot: this round's card and side
+        lay.add("scores", n)  # per seat (viewer first) / 100
+        lay.add("done", n)  # per seat: finished this round's search
+        lay.add("to_act", n)  # per seat: may act now
+        lay.add("phase", 4)  # reveal, search, review, over
+        lay.add("timer", 3)  # off, running, up
+        lay.add("own_entry", 4)  # none, circled, placed, passed
+        lay.add("round", 1)  # rounds revealed / rounds in the game
+
+    def encode_chance(self, outcome: Any) -> int:
+        if isinstance(outcome, self._Reveal):
+            try:
+                i = self._reveal_index.get((outcome.card, outcome.side))
+            except TypeError:
+                i = None
+            if i is not None:
+                return self.chance_offset + i
+        raise ValueError(f"{outcome!r} is not a category card")
+
+    def decode_chance(self, index: int) -> Any:
+        self._check_index(index)
+        if index < self.chance_offset:
+            raise ValueError(f"index {index} is not a chance outcome")
+        return self._reveals[index - self.chance_offset]
+
+    def _fixed_index(self, view: Any, action: Any) -> int | None:
+        n = self.num_players
+        if isinstance(action, self._Pass):
+            return 0
+        if isinstance(action, self._Vote):
+            r = (action.author - action.player) % n
+            if not 1 <= r < n:
+                raise ValueError(f"{action} is not a vote on another player")
+            return 1 + 2 * (r - 1) + (0 if action.accept else 1)
+        return None
+
+    def _me(self, view: Any) -> int:
+        v = view.viewer
+        if v is None:
+            raise ValueError("a spectator takes no action")
+        return int(v)
+
+    def _fixed_action(self, view: Any, index: int) -> Any:
+        me = self._me(view)
+        if index == 0:
+            return self._Pass(me)
+        r, v = divmod(index - 1, 2)
+        return self._Vote(me, (me + r + 1) % self.num_players, v == 0)
+
+    def observe(self, view: Any) -> Obs:
+        f = wommeln_fields(view)
+        n = self.num_players
+        out = np.zeros(self._layout.size, dtype=np.float32)
+        parts = self._layout.parts
+        R, C = self._rows, self._cols
+        plane = R * C
+        if f.letters and f.rows == R and f.cols == C:
+            for i, ch in enumerate(f.letters):
+                out[_LETTERS.index(ch) * plane + i] = 1.0
+            used, circled = f.used, f.circled
+            while used:
+                low = used & -used
+                out[26 * plane + low.bit_length() - 1] = 1.0
+                used ^= low
+            while circled:
+                low = circled & -circled
+                out[27 * plane + low.bit_length() - 1] = 1.0
+                circled ^= low
+        if f.phase in ("search", "review") and f.drawn:
+            card, side = f.drawn[-1]
+            out[parts["category"][0] + 2 * (card - 1) + self._sides.index(side)] = 1.0
+        me = f.viewer if f.viewer is not None else 0
+        sc0, done0, act0 = (parts[k][0] for k in ("scores", "done", "to_act"))
+        for k, p in enumerate(_seats(n, me)):
+            out[sc0 + k] = f.scores[p] / 100.0
+            out[done0 + k] = 1.0 if f.done[p] else 0.0
+            out[act0 + k] = 1.0 if p in f.to_act else 0.0
+        out[parts["phase"][0] + ("reveal", "search", "review", "over").index(f.phase)] = 1.0
+        out[parts["timer"][0] + ("off", "running", "up").index(f.timer)] = 1.0
+        status = ("none", "circled", "placed", "passed").index(f.own_status or "none")
+        out[parts["own_entry"][0] + status] = 1.0
+        out[parts["round"][0]] = len(f.drawn) / max(1, f.num_rounds)
+        return out
+
+
+def encoder_for(state_or_view: Any) -> Encoder:
+    """The encoder of the set-up ``state_or_view`` belongs to (its game, number of players,
+    rules, tile set, deck or sheet size). Only public set-up facts are read: a state is
+    turned into its spectator view first."""
+    view = state_or_view
+    if hasattr(view, "view") and callable(view.view):
+        view = view.view(None)
+    game = _game_of(view)
+    if game == "regenwormen":
+        return RegenwormenEncoder(regenwormen_fields(view).num_players)
+    if game == "wocable":
+        return WocableEncoder(len(view.players), view)
+    if game == "wordmeld":
+        return WordMeldEncoder(len(view.players), view)
+    if game == "wommeln":
+        return WommelnEncoder(len(view.players), view)
+    raise ValueError(f"no encoder for {type(state_or_view).__name__}")
+
+
+def _game_of(view: Any) -> str:
+    module = type(view).__module__
+    for name in ("regenwormen", "wocable", "wordmeld", "wommeln"):
+        if module.startswith(f"wordgames.{name}"):
+            return name
+    raise ValueError(f"not a wordgames view: {type(view).__name__}")

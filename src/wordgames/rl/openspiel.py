@@ -1,0 +1,390 @@
+"""The four games as OpenSpiel Python games.
+
+Importing this module registers them::
+
+    import pyspiel
+    import wordgames.rl.openspiel  # registers the games
+
+    game = pyspiel.load_game("python_wordgames_regenwormen", {"players": 3})
+
+=================================  ============  =============  ======================
+short name                         dynamics      information    parameters (default)
+=================================  ============  =============  ======================
+``python_wordgames_regenwormen``   sequential    perfect        players (2), grill (16)
+``python_wordgames_wocable``       sequential    imperfect      players (2)
+``python_wordgames_wordmeld``      sequential    imperfect      players (2)
+``python_wordgames_wommeln``       simultaneous  imperfect      players (2), rounds
+                                                                (10), intensiv (False)
+=================================  ============  =============  ======================
+
+Regenwormen's ``grill`` parameter starts a short game: only the lowest ``grill`` tiles lie
+face up, the others face down (an endgame set-up, for quick experiments with search).
+
+Chance is explicit: ``chance_outcomes()`` lists the library's outcomes with their exact
+``Fraction`` probabilities converted to floats. Player actions are the indices of
+:mod:`wordgames.rl.encoding` (``0 .. num_player_actions - 1``); chance outcomes are numbered
+from 0 in their own range (the encoder's index minus its ``chance_offset``). Wömmeln's
+rounds are simultaneous: every player still searching (or voting) acts at once; a player
+with nothing to do has the single action ``num_player_actions`` ("wait").
+
+Rewards come at the end only. A player's return is ``(players ranked below them - players
+ranked above them) / (players - 1)``: +1 for a sole winner, -1 for a sole last, the returns
+sum to 0 (zero-sum), ties share.
+
+Observation tensors are the encoders' vectors of the player's view (a spectator's view for a
+public-information observer). The observation string is the view's JSON. The
+information-state string is perfect recall: every action so far as the player saw it
+(``state.redact_action``), so hidden draws read ``draw *``. The information-state tensor is
+the observation vector (the views carry scores, boards, hands and unseen counts; it is not a
+perfect-recall record).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+import pyspiel
+
+from wordgames.rl._runner import ranking_returns
+from wordgames.rl.encoding import Encoder, encoder_for
+
+__all__ = ["GAME_NAMES", "load"]
+
+#: Library game name -> OpenSpiel short name.
+GAME_NAMES = {
+    "regenwormen": "python_wordgames_regenwormen",
+    "wocable": "python_wordgames_wocable",
+    "wordmeld": "python_wordgames_wordmeld",
+    "wommeln": "python_wordgames_wommeln",
+}
+
+
+class _Frozen:
+    """Holds an immutable value; OpenSpiel clones states with deepcopy, which shares it."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
+        return self
+
+
+def _new_regenwormen(params: dict[str, Any]) -> Any:
+    from wordgames import regenwormen
+
+    state = regenwormen.new_game(int(params["players"]))
+    face_up = int(params["grill"])
+    if face_up == 16:
+        return state
+    if not 1 <= face_up <= 16:
+        raise ValueError("grill must be 1..16 face-up tiles")
+    d = state.to_dict()  # a short set-up: only the lowest tiles face up (an endgame)
+    d["grill"], d["flipped"] = d["grill"][:face_up], d["grill"][face_up:]
+    return regenwormen.State.from_dict(d)
+
+
+def _new_wocable(params: dict[str, Any]) -> Any:
+    from wordgames import wocable
+
+    return wocable.new_game(int(params["players"]))
+
+
+def _new_wordmeld(params: dict[str, Any]) -> Any:
+    from wordgames import wordmeld
+
+    return wordmeld.new_game(int(params["players"]))
+
+
+def _new_wommeln(params: dict[str, Any]) -> Any:
+    from wordgames import wommeln
+
+    rules = wommeln.Rules(rounds=int(params["rounds"]), intensiv=bool(params["intensiv"]))
+    return wommeln.new_game(int(params["players"]), rules=rules)
+
+
+_Maker = Callable[[dict[str, Any]], Any]
+_Dyn = pyspiel.GameType.Dynamics
+_Info = pyspiel.GameType.Information
+
+
+class _Spec(NamedTuple):
+    long_name: str
+    dynamics: Any
+    information: Any
+    max_players: int
+    extra_params: dict[str, Any]
+    make: _Maker
+    max_length: int
+
+
+_SPECS = {
+    "regenwormen": _Spec(
+        "Regenwormen",
+        _Dyn.SEQUENTIAL,
+        _Info.PERFECT_INFORMATION,
+        7,
+        {"grill": 16},
+        _new_regenwormen,
+        100_000,
+    ),
+    "wocable": _Spec(
+        "Wocable",
+        _Dyn.SEQUENTIAL,
+        _Info.IMPERFECT_INFORMATION,
+        4,
+        {},
+        _new_wocable,
+        10_000,
+    ),
+    "wordmeld": _Spec(
+        "WordMeld",
+        _Dyn.SEQUENTIAL,
+        _Info.IMPERFECT_INFORMATION,
+        6,
+        {},
+        _new_wordmeld,
+        100_000,
+    ),
+    "wommeln": _Spec(
+        "Wömmeln",
+        _Dyn.SIMULTANEOUS,
+        _Info.IMPERFECT_INFORMATION,
+        8,
+        {"rounds": 10, "intensiv": False},
+        _new_wommeln,
+        10_000,
+    ),
+}
+
+
+def _game_type(name: str) -> Any:
+    spec = _SPECS[name]
+    return pyspiel.GameType(
+        short_name=GAME_NAMES[name],
+        long_name=f"wordgames {spec.long_name}",
+        dynamics=spec.dynamics,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=spec.information,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification={"players": 2, **spec.extra_params},
+    )
+
+
+class _Game(pyspiel.Game):  # type: ignore[misc]
+    """A wordgames game for OpenSpiel (one subclass per game, made by :func:`_register`)."""
+
+    NAME = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = _SPECS[self.NAME]
+        full = {"players": 2, **spec.extra_params, **(params or {})}
+        initial = spec.make(full)
+        enc = encoder_for(initial)
+        self.initial = initial
+        self.encoder: Encoder = enc
+        self.simultaneous = spec.dynamics == _Dyn.SIMULTANEOUS
+        self.wait = enc.num_player_actions  # the no-op of simultaneous nodes
+        # id(outcome tuple) -> (that tuple, OpenSpiel pairs); shared by every state
+        self.chance_cache: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
+        super().__init__(
+            _game_type(self.NAME),
+            pyspiel.GameInfo(
+                num_distinct_actions=enc.num_player_actions + (1 if self.simultaneous else 0),
+                max_chance_outcomes=enc.num_chance_outcomes,
+                num_players=initial.num_players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=spec.max_length,
+            ),
+            full,
+        )
+
+    def new_initial_state(self) -> _State:
+        """The library's ``new_game`` (a chance node) wrapped for OpenSpiel."""
+        return _State(self, self.initial)
+
+    def state_for(self, state: Any) -> _State:
+        """An OpenSpiel state around the library ``state`` (a position of this set-up: the
+        same game and number of players), e.g. to search from a given position."""
+        return _State(self, state)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """Observation (default) or information-state (``perfect_recall``) observer."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return _Observer(self.encoder, iig_obs_type)
+
+
+class _State(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state around an immutable library state."""
+
+    def __init__(self, game: _Game, state: Any) -> None:
+        super().__init__(game)
+        self._enc = game.encoder
+        self._sim = game.simultaneous
+        self._wait = game.wait
+        self._chance_cache = _Frozen(game.chance_cache)
+        self._s = _Frozen(state)
+        self._log = _Frozen(None)  # (previous log, library state before, action), newest first
+        self._legal = _Frozen({})  # player -> {index: action} for this library state
+
+    @property
+    def library_state(self) -> Any:
+        """The wrapped wordgames state."""
+        return self._s.value
+
+    def _legal_map(self, player: int) -> dict[int, Any]:
+        cache: dict[int, dict[int, Any]] = self._legal.value
+        m = cache.get(player)
+        if m is None:
+            idx, acts = self._enc.legal(self._s.value.view(player))
+            m = dict(zip(idx, acts, strict=True))
+            cache[player] = m
+        return m
+
+    def current_player(self) -> int:
+        s = self._s.value
+        if s.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if s.is_chance_node:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._sim:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return int(s.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        s = self._s.value
+        if s.is_terminal or s.is_chance_node:
+            return []
+        if self._sim and player not in s.players_to_act:
+            return [self._wait]
+        return sorted(self._legal_map(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self._s.value.chance_outcomes()
+        cache: dict[int, tuple[Any, list[tuple[int, float]]]] = self._chance_cache.value
+        hit = cache.get(id(outcomes))
+        if hit is not None and hit[0] is outcomes:  # games that reuse their outcome tuples
+            return list(hit[1])
+        off = self._enc.chance_offset
+        pairs = sorted((self._enc.encode_chance(a) - off, float(p)) for a, p in outcomes)
+        if len(cache) > 64:
+            cache.clear()
+        cache[id(outcomes)] = (outcomes, pairs)
+        return list(pairs)
+
+    def _advance(self, action: Any) -> None:
+        before = self._s.value
+        self._s = _Frozen(before.apply(action))
+        self._log = _Frozen((self._log.value, before, action))
+        self._legal = _Frozen({})
+
+    def _apply_action(self, action: int) -> None:
+        s = self._s.value
+        if s.is_chance_node:
+            self._advance(self._enc.decode_chance(action + self._enc.chance_offset))
+        else:
+            self._advance(self._legal_map(s.current_player)[action])
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        s = self._s.value
+        chosen = [
+            self._legal_map(p)[a]
+            for p, a in enumerate(actions)
+            if p in s.players_to_act and a != self._wait
+        ]
+        for a in chosen:  # player order, as wordgames.play does
+            self._advance(a)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(self._enc.decode_chance(action + self._enc.chance_offset))
+        if self._sim and action == self._wait:
+            return f"p{player} wait"
+        s = self._s.value
+        if not s.is_terminal and not s.is_chance_node:
+            a = self._legal_map(player).get(action)
+            if a is not None:
+                return str(a)
+        return f"p{player} action {action}"
+
+    def is_terminal(self) -> bool:
+        return bool(self._s.value.is_terminal)
+
+    def returns(self) -> list[float]:
+        s = self._s.value
+        if not s.is_terminal:
+            return [0.0] * s.num_players
+        return ranking_returns(s)
+
+    def seen_history(self, player: int) -> list[str]:
+        """Every action so far as ``player`` saw it, oldest first."""
+        out: list[str] = []
+        node = self._log.value
+        while node is not None:
+            node, before, action = node
+            out.append(before.redact_action(action, player))
+        out.reverse()
+        return out
+
+    def __str__(self) -> str:
+        return str(self._s.value)
+
+
+class _Observer:
+    """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+
+    def __init__(self, encoder: Encoder, iig_obs_type: Any) -> None:
+        self._enc = encoder
+        self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self._private = (
+            iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
+        )
+        self.tensor = np.zeros(encoder.observation_shape, np.float32)
+        self.dict = {
+            name: self.tensor[start : start + int(np.prod(shape))].reshape(shape)
+            for name, (start, shape) in encoder.layout.items()
+        }
+
+    def _view(self, state: _State, player: int) -> Any:
+        return state.library_state.view(player if self._private else None)
+
+    def set_from(self, state: _State, player: int) -> None:
+        """Fill :attr:`tensor` from ``player``'s view of ``state``."""
+        self.tensor[:] = self._enc.observe(self._view(state, player))
+
+    def string_from(self, state: _State, player: int) -> str:
+        """The view's JSON, or (perfect recall) the actions as ``player`` saw them."""
+        if self._recall:
+            seen = state.seen_history(player if self._private else None)  # type: ignore[arg-type]
+            return f"p{player}: " + " | ".join(seen)
+        return json.dumps(self._view(state, player).to_dict(), sort_keys=True)
+
+
+def _register(name: str) -> None:
+    cls = type(f"{name.capitalize()}Game", (_Game,), {"NAME": name})
+    pyspiel.register_game(_game_type(name), cls)
+
+
+def load(name: str, **params: Any) -> Any:
+    """``pyspiel.load_game`` of the wordgames game ``name`` (``"regenwormen"``...)."""
+    return pyspiel.load_game(GAME_NAMES[name], params)
+
+
+for _name in GAME_NAMES:
+    if GAME_NAMES[_name] not in pyspiel.registered_names():
+        _register(_name)

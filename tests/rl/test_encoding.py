@@ -1,0 +1,173 @@
+"""Action encodings and observations: round trips, masks, shapes, no leaks."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations_with_replacement
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import wordgames  # noqa: E402
+from wordgames import regenwormen as rw  # noqa: E402
+from wordgames.rl.encoding import OBS_BOUND, RegenwormenEncoder, encoder_for  # noqa: E402
+
+from .helpers import GAME_NAMES, new_game, playout  # noqa: E402
+
+# how many random actions a playout runs before checking (Wocable's move generator is slow)
+STEPS = {"regenwormen": 200, "wocable": 40, "wordmeld": 60, "wommeln": 12}
+
+
+def check_view(enc, view) -> None:
+    idx, acts = enc.legal(view)
+    assert len(set(idx)) == len(idx), "two legal actions share an index"
+    listed = set(view.legal_actions())
+    assert set(acts) <= listed
+    for i, a in zip(idx, acts, strict=True):
+        assert 0 <= i < enc.num_player_actions
+        assert enc.encode(view, a) == i
+        assert enc.decode(view, i) == a
+    mask = enc.action_mask(view)
+    assert mask.shape == (enc.num_player_actions,)
+    assert sorted(np.flatnonzero(mask)) == sorted(idx)
+    obs = enc.observe(view)
+    assert obs.shape == enc.observation_shape
+    assert obs.dtype == np.float32
+    assert np.all(np.isfinite(obs))
+    assert np.all(np.abs(obs) <= OBS_BOUND)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 400))
+def test_round_trip_on_random_playouts(game, seed, cut) -> None:
+    states = list(playout(game, seed, STEPS[game]))
+    enc = encoder_for(states[0])
+    for state in states[-1 - cut % len(states) :][:8]:
+        for p in range(state.num_players):
+            check_view(enc, state.view(p))
+        check_view(enc, state.view(None))
+        for outcome, _ in state.chance_outcomes():
+            i = enc.encode_chance(outcome)
+            assert enc.chance_offset <= i < enc.num_actions
+            assert enc.decode_chance(i) == outcome
+            assert enc.decode(state.view(None), i) == outcome
+
+
+@pytest.mark.parametrize("players", [2, 3, 7])
+def test_regenwormen_enumerates_the_whole_action_space(players) -> None:
+    enc = RegenwormenEncoder(players)
+    rolls = [rw.Roll(f) for n in range(1, 9) for f in combinations_with_replacement(range(1, 7), n)]
+    assert enc.num_chance_outcomes == len(rolls) == 3002
+    for turn in range(players):
+        d = rw.new_game(players).to_dict()
+        d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2])
+        view = rw.State.from_dict(d).view(turn)
+        every = [rw.SetAside(f) for f in range(1, 7)] + [rw.Reroll()]
+        every += [rw.Take(t) for t in range(21, 37)]
+        every += [rw.Steal(t, v) for t in range(21, 37) for v in range(players) if v != turn]
+        every += rolls
+        seen = {enc.encode(view, a) for a in every}
+        assert seen == set(range(enc.num_actions)), "not a bijection onto the index range"
+        for a in every:
+            assert enc.decode(view, enc.encode(view, a)) == a
+
+
+@given(seed=st.integers(0, 2**32))
+@settings(max_examples=10)
+def test_regenwormen_steal_index_is_relative_to_the_player_on_turn(seed) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(3, 7)
+    enc = RegenwormenEncoder(n)
+    turn = rng.randrange(n)
+    victim = rng.choice([p for p in range(n) if p != turn])
+    d = rw.new_game(n).to_dict()
+    d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2])
+    view = rw.State.from_dict(d).view(turn)
+    i = enc.encode(view, rw.Steal(30, victim))
+    # the same relative seat from seat 0 gives the same index
+    d.update(turn=0)
+    view0 = rw.State.from_dict(d).view(0)
+    assert enc.encode(view0, rw.Steal(30, (victim - turn) % n)) == i
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_resign_has_no_index(game) -> None:
+    state = next(s for s in playout(game, 1, 200) if not s.is_chance_node)
+    enc = encoder_for(state)
+    with pytest.raises(ValueError, match=r"index|not"):
+        enc.encode(state.view(0), wordgames.Resign(0))
+
+
+@pytest.mark.parametrize("game", ["wocable", "wordmeld", "wommeln"])
+@settings(max_examples=3)
+@given(seed=st.integers(0, 2**32))
+def test_observations_hide_what_the_viewer_may_not_know(game, seed) -> None:
+    """States that one view cannot tell apart give that viewer the same observation."""
+    states = list(playout(game, seed, STEPS[game] // 2))
+    enc = encoder_for(states[0])
+    rng = random.Random(seed)
+    for state in states[-3:]:
+        for p in range(state.num_players):
+            view = state.view(p)
+            other = view.sample_state(rng)
+            assert np.array_equal(enc.observe(other.view(p)), enc.observe(view))
+
+
+def test_wocable_exchange_slots_are_rack_positions() -> None:
+    state = next(s for s in playout("wocable", 3, 50) if s.current_player == 0)
+    enc = encoder_for(state)
+    view = state.view(0)
+    rack = sorted(view.rack)
+    tiles = view.tiles
+    for mask in range(1, 128):
+        action = enc.decode(view, mask)
+        assert action.tiles == "".join(tiles.tile_text(rack[i]) for i in range(7) if mask >> i & 1)
+        # duplicates map to the lowest positions: the canonical index decodes to the same
+        assert enc.decode(view, enc.encode(view, action)) == action
+
+
+def test_list_slots_past_the_end_are_refused() -> None:
+    state = next(s for s in playout("wordmeld", 2, 100) if s.current_player == 0)
+    enc = encoder_for(state)
+    view = state.view(0)
+    with pytest.raises(ValueError, match="empty"):
+        enc.decode(view, enc.list_offset + enc.cap - 1)
+    with pytest.raises(ValueError, match="outside"):
+        enc.decode(view, enc.num_actions)
+
+
+def test_chance_index_ranges_match_the_games() -> None:
+    for game, expected in [("wocable", 27), ("wordmeld", 27), ("wommeln", 60)]:
+        enc = encoder_for(new_game(game))
+        assert enc.num_chance_outcomes == expected
+    probs = dict(rw.new_game(2).chance_outcomes())
+    assert sum(probs.values()) == Fraction(1)
+
+
+def test_wocable_past_the_cap_keeps_the_best_placements() -> None:
+    from wordgames.rl.encoding import WocableEncoder
+
+    state = next(
+        s for s in playout("wocable", 4, 60) if s.current_player == 0 and len(s.moves()) > 12
+    )
+    view = state.view(0)
+    enc = WocableEncoder(2, view, cap=10)
+    listed = enc.listed(view)
+    best = [m.action for m in view.moves()[:10]]
+    assert sorted(map(str, listed)) == sorted(map(str, best))
+    placements = [a for a in view.legal_actions() if type(a).__name__ == "Place"]
+    assert listed == [a for a in placements if a in set(best)]  # the generator's order
+    idx, _ = enc.legal(view)
+    assert sum(i >= enc.list_offset for i in idx) == 10
+    for a in placements:
+        if a in best:
+            assert enc.decode(view, enc.encode(view, a)) == a
+        else:
+            with pytest.raises(ValueError, match="cap"):
+                enc.encode(view, a)
