@@ -462,7 +462,10 @@ class State(StateBase):
             if type(action) is Roll:
                 info = _ROLL_BY_ID.get(id(action))  # the sampler's own Roll objects
                 if info is None and well_typed(action):  # no bools among the faces
-                    info = _ROLL_INFO.get(action)
+                    try:
+                        info = _ROLL_INFO.get(action)
+                    except (AttributeError, TypeError):  # built without __init__: no hash
+                        info = None
                 left, mask = _KEPT_LEFT_MASK[self.kept]
                 if info is not None and info[1] == left:
                     if info[2] & ~mask:
