@@ -66,7 +66,8 @@ def test_regenwormen_enumerates_the_whole_action_space(players) -> None:
     assert enc.num_chance_outcomes == len(rolls) == 3002
     for turn in range(players):
         d = rw.new_game(players).to_dict()
-        d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2])
+        # two values set aside: at least two rolls and two set-asides since the start
+        d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2], ply=4)
         view = rw.State.from_dict(d).view(turn)
         every = [rw.SetAside(f) for f in range(1, 7)] + [rw.Reroll()]
         every += [rw.Take(t) for t in range(21, 37)]
@@ -87,7 +88,7 @@ def test_regenwormen_steal_index_is_relative_to_the_player_on_turn(seed) -> None
     turn = rng.randrange(n)
     victim = rng.choice([p for p in range(n) if p != turn])
     d = rw.new_game(n).to_dict()
-    d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2])
+    d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2], ply=4)
     view = rw.State.from_dict(d).view(turn)
     i = enc.encode(view, rw.Steal(30, victim))
     # the same relative seat from seat 0 gives the same index
@@ -143,9 +144,16 @@ def test_list_slots_past_the_end_are_refused() -> None:
 
 
 def test_chance_index_ranges_match_the_games() -> None:
-    for game, expected in [("wocable", 27), ("wordmeld", 27), ("wommeln", 60)]:
+    for game, expected in [("wocable", 27), ("wommeln", 60)]:
         enc = encoder_for(new_game(game))
         assert enc.num_chance_outcomes == expected
+    state = new_game("wordmeld")
+    enc = encoder_for(state)
+    deck = state.setup.deck.size
+    assert enc.num_chance_outcomes == deck  # one index per card id
+    assert [enc.decode_chance(enc.chance_offset + c) for c in range(deck)] == [
+        wordgames.wordmeld.Draw(c) for c in range(deck)
+    ]
     probs = dict(rw.new_game(2).chance_outcomes())
     assert sum(probs.values()) == Fraction(1)
 
