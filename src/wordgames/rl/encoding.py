@@ -224,8 +224,10 @@ class RegenwormenEncoder(Encoder):
         self._fixed.extend(Take(t) for t in _TILES)
         self._fixed_index = {a: i for i, a in enumerate(self._fixed)}
         self._rolls = [Roll(f) for f in _ROLLS]
-        names = ("top_tile", "worms", "stack_size", "to_act", "phase", "kept", "roll", "totals")
-        names += ("departed",)
+        names = (
+            *("top_tile", "worms", "stack_size", "to_act", "phase", "kept", "roll", "totals"),
+            "departed",
+        )
         self._starts = tuple(lay.parts[k][0] for k in names)
 
     def encode_chance(self, outcome: Any) -> int:
