@@ -66,7 +66,8 @@ def test_regenwormen_enumerates_the_whole_action_space(players) -> None:
     assert enc.num_chance_outcomes == len(rolls) == 3002
     for turn in range(players):
         d = rw.new_game(players).to_dict()
-        d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2])
+        # two values set aside: at least two rolls and two set-asides since the start
+        d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2], ply=4)
         view = rw.State.from_dict(d).view(turn)
         every = [rw.SetAside(f) for f in range(1, 7)] + [rw.Reroll()]
         every += [rw.Take(t) for t in range(21, 37)]
@@ -87,7 +88,7 @@ def test_regenwormen_steal_index_is_relative_to_the_player_on_turn(seed) -> None
     turn = rng.randrange(n)
     victim = rng.choice([p for p in range(n) if p != turn])
     d = rw.new_game(n).to_dict()
-    d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2])
+    d.update(phase="decide", turn=turn, kept=[0, 0, 0, 0, 3, 2], ply=4)
     view = rw.State.from_dict(d).view(turn)
     i = enc.encode(view, rw.Steal(30, victim))
     # the same relative seat from seat 0 gives the same index
@@ -102,6 +103,32 @@ def test_resign_has_no_index(game) -> None:
     enc = encoder_for(state)
     with pytest.raises(ValueError, match=r"index|not"):
         enc.encode(state.view(0), wordgames.Resign(0))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_departed_players_are_flagged_per_seat(game) -> None:
+    """A resignation has no index; who has left shows as a flag per seat, viewer first."""
+    for state in playout(game, 5, 300, players=3):
+        try:
+            left = state.apply(wordgames.Resign(2))
+        except wordgames.IllegalActionError:
+            continue
+        break
+    else:
+        pytest.fail("no state of the playout accepted a resignation")
+    enc = encoder_for(left)
+    start, shape = enc.layout["departed"]
+    assert shape == (3,)
+    with pytest.raises(ValueError, match=r"index|not"):
+        enc.encode(state.view(2), wordgames.Resign(2))
+    for viewer in (0, 1):
+        before = enc.observe(state.view(viewer))[start : start + 3]
+        after = enc.observe(left.view(viewer))[start : start + 3]
+        assert list(before) == [0, 0, 0]
+        assert list(after) == [1.0 if k == (2 - viewer) % 3 else 0.0 for k in range(3)]
+        if not left.is_chance_node:
+            check_view(enc, left.view(viewer))
+    assert 2 not in left.players_to_act
 
 
 @pytest.mark.parametrize("game", ["wocable", "wordmeld", "wommeln"])
@@ -143,9 +170,16 @@ def test_list_slots_past_the_end_are_refused() -> None:
 
 
 def test_chance_index_ranges_match_the_games() -> None:
-    for game, expected in [("wocable", 27), ("wordmeld", 27), ("wommeln", 60)]:
+    for game, expected in [("wocable", 27), ("wommeln", 60)]:
         enc = encoder_for(new_game(game))
         assert enc.num_chance_outcomes == expected
+    state = new_game("wordmeld")
+    enc = encoder_for(state)
+    deck = state.setup.deck.size
+    assert enc.num_chance_outcomes == deck  # one index per card id
+    assert [enc.decode_chance(enc.chance_offset + c) for c in range(deck)] == [
+        wordgames.wordmeld.Draw(c) for c in range(deck)
+    ]
     probs = dict(rw.new_game(2).chance_outcomes())
     assert sum(probs.values()) == Fraction(1)
 
@@ -171,3 +205,38 @@ def test_wocable_past_the_cap_keeps_the_best_placements() -> None:
         else:
             with pytest.raises(ValueError, match="cap"):
                 enc.encode(view, a)
+
+
+def test_wordmeld_observation_shows_known_cards_and_the_discard_pile() -> None:
+    """Cards a hand is known to hold and the whole face-up discard pile are in the vector."""
+    from wordgames import wordmeld as wm
+
+    played = next(
+        s for s in playout("wordmeld", 1, 400) if s.current_player == 0 and len(s.discard) > 1
+    )
+    d = played.to_dict()
+    d["known"] = [d["hands"][0][:1], d["hands"][1][:1]]  # as after a "pick discard" each
+    state = wm.State.from_dict(d)
+    assert all(state.known)
+    enc = encoder_for(state)
+    view = state.view(0)
+    obs = enc.observe(view)
+    kinds = [*view.setup.deck.alphabet, "*"]
+    letters = view.setup.deck.card_letters
+    K = len(kinds)
+
+    def part(name):
+        start, shape = enc.layout[name]
+        return obs[start : start + int(np.prod(shape))].reshape(shape)
+
+    def per_letter(cards, scale):
+        out = np.zeros(K, dtype=np.float32)
+        for c in cards:
+            out[kinds.index(letters[c])] += scale
+        return out
+
+    assert np.allclose(part("known")[1], per_letter(view.known[1], 0.2))  # the opponent
+    assert np.allclose(part("known")[0], per_letter(view.known[0], 0.2))
+    assert np.allclose(part("discard"), per_letter(view.discard, 0.2))
+    unseen = view.unseen
+    assert np.allclose(part("unseen"), [unseen[k] / 10.0 for k in kinds])

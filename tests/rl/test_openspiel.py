@@ -106,6 +106,7 @@ def test_mcts_takes_the_winning_tile() -> None:
     game = wos.load("regenwormen", grill=1)
     d = rw.new_game(2).to_dict()
     d.update(phase="decide", grill=[21], flipped=list(range(22, 37)), kept=[1, 1, 1, 1, 1, 2])
+    d["ply"] = 2 * 15 + 2 * 6  # 15 busts, then six values rolled and set aside (min_ply)
     state = game.state_for(rw.State.from_dict(d))
     assert sorted(state.legal_actions()) == sorted(
         game.encoder.encode(state.library_state.view(0), a) for a in (rw.Reroll(), rw.Take(21))

@@ -31,13 +31,15 @@ class RegenwormenFields(NamedTuple):
     stacks: tuple[tuple[int, ...], ...]
     kept: tuple[int, ...]  # counts of faces 1..5, worm
     roll: tuple[int, ...]  # counts per face of the roll waiting for a set-aside, else ()
+    departed: tuple[int, ...]  # the players who resigned
 
 
 def regenwormen_fields(view: Any) -> RegenwormenFields:
-    """Reads ``view.state`` (players, turn, phase, grill, flipped, stacks, kept, roll)."""
+    """Reads ``view.state`` (players, turn, phase, grill, flipped, stacks, kept, roll,
+    departed)."""
     s = view.state
     return RegenwormenFields(
-        len(s.players), s.turn, s.phase, s.grill, s.flipped, s.stacks, s.kept, s.roll
+        len(s.players), s.turn, s.phase, s.grill, s.flipped, s.stacks, s.kept, s.roll, s.departed
     )
 
 
@@ -62,12 +64,9 @@ class WocableFields(NamedTuple):
 
 def wocable_fields(view: Any) -> WocableFields:
     """Reads ``view.tiles`` (size, alphabet, tile_text, blank), ``board``, ``rack``, ``rack_sizes``,
-    ``unseen`` (today a tuple of counts per tile id), ``scores``, ``bag_size``, ``turn``,
-    ``phase``, ``passes``, ``departed``, ``players``."""
+    ``unseen_counts`` (counts per tile id), ``scores``, ``bag_size``, ``turn``, ``phase``,
+    ``passes``, ``departed``, ``players``."""
     t = view.tiles
-    unseen = view.unseen
-    if not isinstance(unseen, tuple):  # a Counter of notation: back to counts per tile id
-        unseen = tuple(unseen.get(t.tile_text(i), 0) for i in range(t.blank + 1))
     return WocableFields(
         len(view.players),
         t.size,
@@ -76,7 +75,7 @@ def wocable_fields(view: Any) -> WocableFields:
         view.board,
         view.rack,
         view.rack_sizes,
-        unseen,
+        tuple(view.unseen_counts),
         tuple(view.scores),
         view.bag_size,
         view.turn,
@@ -94,9 +93,10 @@ class WordMeldFields(NamedTuple):
     alphabet: tuple[str, ...]
     hand: tuple[int, ...] | None
     hand_sizes: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]  # per player: the cards they are known to hold
     table: tuple[tuple[int, ...], ...]
-    discard_top: int | None
-    discard_size: int
+    discard: tuple[int, ...]  # the whole discard pile, bottom to top (all face up)
+    unseen: dict[str, int]  # letter (``*`` for a joker) -> cards the viewer cannot see
     pile_size: int
     melded: tuple[bool, ...]
     phase: str  # draw, turn, discard, took, over
@@ -104,12 +104,13 @@ class WordMeldFields(NamedTuple):
     drawn: int | None
     idle: int
     max_idle: int | None
+    resigned: tuple[bool, ...]
 
 
 def wordmeld_fields(view: Any) -> WordMeldFields:
     """Reads ``view.setup.deck`` (card_letters, alphabet), ``rules.max_idle_rounds``,
-    ``players``, ``hand``, ``hand_sizes``, ``table``, ``discard_top``, ``discard_size``,
-    ``pile_size``, ``melded``, ``phase``, ``turn``, ``drawn``, ``idle``."""
+    ``players``, ``hand``, ``hand_sizes``, ``known``, ``table``, ``discard``, ``unseen``,
+    ``pile_size``, ``melded``, ``phase``, ``turn``, ``drawn``, ``idle``, ``resigned``."""
     deck = view.setup.deck
     return WordMeldFields(
         len(view.players),
@@ -117,9 +118,10 @@ def wordmeld_fields(view: Any) -> WordMeldFields:
         tuple(deck.alphabet),
         view.hand,
         view.hand_sizes,
+        view.known,
         view.table,
-        view.discard_top,
-        view.discard_size,
+        view.discard,
+        dict(view.unseen),
         view.pile_size,
         view.melded,
         view.phase,
@@ -127,6 +129,7 @@ def wordmeld_fields(view: Any) -> WordMeldFields:
         view.drawn,
         view.idle,
         view.rules.max_idle_rounds,
+        view.resigned,
     )
 
 
@@ -148,12 +151,13 @@ class WommelnFields(NamedTuple):
     done: tuple[bool, ...]
     to_act: frozenset[int]
     own_status: str | None  # the viewer's entry this round: circled, placed, passed or None
+    left: tuple[int, ...]  # the players who left the game
 
 
 def wommeln_fields(view: Any) -> WommelnFields:
     """Reads ``viewer``, ``players``, ``sheets`` (rows, cols), ``grid(viewer)`` (letters,
     used, circled), ``drawn``, ``rules.num_rounds``, ``phase``, ``timer``, ``scores``,
-    ``done``, ``players_to_act``, ``entries[viewer].status``."""
+    ``done``, ``players_to_act``, ``entries[viewer].status``, ``left``."""
     v = view.viewer
     sheet = view.sheets[0 if v is None else v]
     if v is None:
@@ -179,4 +183,5 @@ def wommeln_fields(view: Any) -> WommelnFields:
         view.done,
         view.players_to_act,
         status,
+        tuple(view.left),
     )

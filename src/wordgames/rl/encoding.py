@@ -12,7 +12,9 @@ exactly what its player may know. ``decode(view, encode(view, a)) == a`` for eve
 ``view.legal_actions()`` that has an index (all of them unless a list is cut at its cap, see
 below) and for every chance outcome. :class:`~wordgames.Resign` and the frontend-only events
 (Wocable's ``Timeout``, Wömmeln's ``TimeUp``) have no index: they are not decisions a learner
-makes, and the games do not list them among the legal actions.
+makes, and the games do not list them among the legal actions (``encode`` raises
+ValueError for them). Who has left shows in the observations instead: every game's has a
+``departed`` flag per seat.
 
 Regenwormen enumerates its whole action space. The three word games cannot: their placements,
 plays and words are open-ended. They use fixed slots for the finite decisions (pass, picks,
@@ -213,6 +215,7 @@ class RegenwormenEncoder(Encoder):
         lay.add("kept", 6)  # dice set aside per face (1..5, worm) / 8
         lay.add("roll", 6)  # the roll waiting for a set-aside, per face / 8
         lay.add("totals", 3)  # points kept / 40, worm kept, dice left / 8
+        lay.add("departed", n)  # per seat: resigned
         from wordgames.regenwormen.actions import Reroll, Roll, SetAside, Steal, Take
 
         self._Roll, self._Steal = Roll, Steal
@@ -221,11 +224,14 @@ class RegenwormenEncoder(Encoder):
         self._fixed.extend(Take(t) for t in _TILES)
         self._fixed_index = {a: i for i, a in enumerate(self._fixed)}
         self._rolls = [Roll(f) for f in _ROLLS]
-        names = ("top_tile", "worms", "stack_size", "to_act", "phase", "kept", "roll", "totals")
+        names = (
+            *("top_tile", "worms", "stack_size", "to_act", "phase", "kept", "roll", "totals"),
+            "departed",
+        )
         self._starts = tuple(lay.parts[k][0] for k in names)
 
     def encode_chance(self, outcome: Any) -> int:
-        if isinstance(outcome, self._Roll):
+        if type(outcome) is self._Roll:
             i = _ROLL_INDEX.get(outcome.faces)
             if i is not None:
                 return self.chance_offset + i
@@ -244,9 +250,9 @@ class RegenwormenEncoder(Encoder):
             i = None
         if i is not None:
             return i
-        if isinstance(action, self._Steal):
+        if type(action) is self._Steal:
             n = self.num_players
-            r = (action.victim - turn) % n if isinstance(action.victim, int) else 0
+            r = (action.victim - turn) % n if type(action.victim) is int else 0
             if action.tile in _TILES and 1 <= r < n and 0 <= action.victim < n:
                 return 23 + (action.tile - 21) * (n - 1) + r - 1
         return self.encode_chance(action)
@@ -281,7 +287,7 @@ class RegenwormenEncoder(Encoder):
         for t in f.flipped:
             out[t - 5] = 1.0
         me = view.viewer if view.viewer is not None else f.turn
-        top0, worms0, size0, act0, phase0, kept0, roll0, tot0 = self._starts
+        top0, worms0, size0, act0, phase0, kept0, roll0, tot0, dep0 = self._starts
         over = f.phase == 3
         for k, p in enumerate(_seats(n, me)):
             stack = f.stacks[p]
@@ -293,6 +299,8 @@ class RegenwormenEncoder(Encoder):
                 out[top0 + 17 * k] = 1.0
             if p == f.turn and not over:
                 out[act0 + k] = 1.0
+            if p in f.departed:
+                out[dep0 + k] = 1.0
         out[phase0 + f.phase] = 1.0
         kept = f.kept
         out[kept0 : kept0 + 6] = [c / 8.0 for c in kept]
@@ -442,7 +450,7 @@ class WocableEncoder(_ListEncoder):
         lay.add("counters", 2)  # bag size / 100, scoreless turns in a row / 6
 
     def encode_chance(self, outcome: Any) -> int:
-        if isinstance(outcome, self._Draw):
+        if type(outcome) is self._Draw:
             i = self._draw_index.get(outcome.tile)
             if i is not None:
                 return self.chance_offset + i
@@ -465,9 +473,9 @@ class WocableEncoder(_ListEncoder):
         return out
 
     def _fixed_index(self, view: Any, action: Any) -> int | None:
-        if isinstance(action, self._Pass):
+        if type(action) is self._Pass:
             return 0
-        if isinstance(action, self._Exchange):
+        if type(action) is self._Exchange:
             from wordgames.wocable.actions import split_tokens
 
             rack = self._rack_texts(view)
@@ -545,8 +553,7 @@ class WordMeldEncoder(_ListEncoder):
     0, 1, 2, 3              ``PickPile()``, ``PickDiscard()``, ``Pass()``, ``Keep()``
     4 + c                   ``Discard(c)`` for every card id c of the deck (D cards)
     4 + D + k               the k-th ``Play`` of ``view.legal_actions()``, cut at ``cap``
-    chance_offset + j       ``Draw`` of the j-th letter of the deck's alphabet, then
-                            ``Draw("*")`` (a joker)
+    chance_offset + c       ``Draw(c)``: card id c is drawn (c = 0 .. D - 1)
     ======================  ========================================================
     """
 
@@ -565,29 +572,32 @@ class WordMeldEncoder(_ListEncoder):
         self._kinds = kinds = (*f.alphabet, "*")
         self._kind_index = {k: i for i, k in enumerate(kinds)}
         self._card_kind = [self._kind_index[c] for c in f.card_letters]
-        self.num_chance_outcomes = len(kinds)
+        self.num_chance_outcomes = D
         self._Discard, self._Draw = Discard, Draw
         self._fixed: list[Any] = [PickPile(), PickDiscard(), Pass(), Keep()]
         self._fixed_of = {a: i for i, a in enumerate(self._fixed)}
-        self._draws = [Draw(k) for k in kinds]
+        self._draws = [Draw(c) for c in range(D)]
         K = len(kinds)
         lay = self._layout
         lay.add("hand", K)  # viewer's cards per letter (alphabet, joker) / 5
         lay.add("table", K)  # cards on the table per letter / 5
         lay.add("discard_top", K + 1)  # one-hot letter of the discard pile's top (last: none)
+        lay.add("discard", K)  # the whole discard pile per letter / 5
         lay.add("drawn", K + 1)  # one-hot letter of the card just drawn (last: none)
         lay.add("unseen", K)  # cards the viewer cannot see, per letter / 10
+        lay.add("known", n, K)  # per seat (viewer first): cards known to be held, per letter / 5
         lay.add("hand_sizes", n)  # per seat (viewer first) / 20
         lay.add("melded", n)  # per seat: has played a word
+        lay.add("departed", n)  # per seat: resigned
         lay.add("to_act", n)  # one-hot: the seat on turn
         lay.add("phase", 5)  # draw, turn, discard, took, over
         lay.add("counters", 4)  # pile size / D, discard size / D, table words / 20, idle rounds
 
     def encode_chance(self, outcome: Any) -> int:
-        if isinstance(outcome, self._Draw):
-            i = self._kind_index.get(outcome.letter)
-            if i is not None:
-                return self.chance_offset + i
+        if type(outcome) is self._Draw:
+            c = outcome.card
+            if type(c) is int and 0 <= c < self._D:
+                return self.chance_offset + c
         raise ValueError(f"{outcome!r} is not a draw of this deck")
 
     def decode_chance(self, index: int) -> Any:
@@ -597,12 +607,15 @@ class WordMeldEncoder(_ListEncoder):
         return self._draws[index - self.chance_offset]
 
     def _fixed_index(self, view: Any, action: Any) -> int | None:
-        i = self._fixed_of.get(action)
+        try:
+            i = self._fixed_of.get(action)
+        except TypeError:  # unhashable: not an action of this game
+            i = None
         if i is not None:
             return i
-        if isinstance(action, self._Discard):
+        if type(action) is self._Discard:
             c = action.card
-            if isinstance(c, int) and 0 <= c < self._D:
+            if type(c) is int and 0 <= c < self._D:
                 return 4 + c
             raise ValueError(f"{action} discards a card the deck does not have")
         return None
@@ -616,40 +629,43 @@ class WordMeldEncoder(_ListEncoder):
         ck = self._card_kind
         out = np.zeros(self._layout.size, dtype=np.float32)
         parts = self._layout.parts
-        hand0, table0, top0, drawn0, un0 = (
-            parts[k][0] for k in ("hand", "table", "discard_top", "drawn", "unseen")
+        hand0, table0, top0, dis0, drawn0, un0 = (
+            parts[k][0] for k in ("hand", "table", "discard_top", "discard", "drawn", "unseen")
         )
-        known: set[int] = set()
         for c in f.hand or ():
             out[hand0 + ck[c]] += 0.2
-            known.add(c)
         words = 0
         for w in f.table:
             words += 1
             for c in w:
                 out[table0 + ck[c]] += 0.2
-                known.add(c)
-        if f.discard_top is None:
-            out[top0 + K] = 1.0
+        if f.discard:
+            out[top0 + ck[f.discard[-1]]] = 1.0
+            for c in f.discard:
+                out[dis0 + ck[c]] += 0.2
         else:
-            out[top0 + ck[f.discard_top]] = 1.0
-            known.add(f.discard_top)
+            out[top0 + K] = 1.0
         out[drawn0 + (K if f.drawn is None else ck[f.drawn])] = 1.0
-        for c in range(D):
-            if c not in known:
-                out[un0 + ck[c]] += 0.1
+        kind = self._kind_index
+        for letter, count in f.unseen.items():
+            out[un0 + kind[letter]] = count / 10.0
         me = view.viewer if view.viewer is not None else f.turn
-        hs0, mel0, act0 = (parts[k][0] for k in ("hand_sizes", "melded", "to_act"))
+        kn0, hs0, mel0, dep0, act0 = (
+            parts[k][0] for k in ("known", "hand_sizes", "melded", "departed", "to_act")
+        )
         acting = f.phase in ("turn", "discard", "took")
         for k, p in enumerate(_seats(n, me)):
+            for c in f.known[p]:
+                out[kn0 + K * k + ck[c]] += 0.2
             out[hs0 + k] = f.hand_sizes[p] / 20.0
             out[mel0 + k] = 1.0 if f.melded[p] else 0.0
+            out[dep0 + k] = 1.0 if f.resigned[p] else 0.0
             if acting and p == f.turn:
                 out[act0 + k] = 1.0
         out[parts["phase"][0] + ("draw", "turn", "discard", "took", "over").index(f.phase)] = 1.0
         c0 = parts["counters"][0]
         out[c0] = f.pile_size / D
-        out[c0 + 1] = f.discard_size / D
+        out[c0 + 1] = len(f.discard) / D
         out[c0 + 2] = words / 20.0
         out[c0 + 3] = f.idle / (f.max_idle or 10)
         return out
@@ -703,13 +719,14 @@ class WommelnEncoder(_ListEncoder):
         lay.add("scores", n)  # per seat (viewer first) / 100
         lay.add("done", n)  # per seat: finished this round's search
         lay.add("to_act", n)  # per seat: may act now
+        lay.add("departed", n)  # per seat: left the game
         lay.add("phase", 4)  # reveal, search, review, over
         lay.add("timer", 3)  # off, running, up
         lay.add("own_entry", 4)  # none, circled, placed, passed
         lay.add("round", 1)  # rounds revealed / rounds in the game
 
     def encode_chance(self, outcome: Any) -> int:
-        if isinstance(outcome, self._Reveal):
+        if type(outcome) is self._Reveal:
             try:
                 i = self._reveal_index.get((outcome.card, outcome.side))
             except TypeError:
@@ -726,9 +743,9 @@ class WommelnEncoder(_ListEncoder):
 
     def _fixed_index(self, view: Any, action: Any) -> int | None:
         n = self.num_players
-        if isinstance(action, self._Pass):
+        if type(action) is self._Pass:
             return 0
-        if isinstance(action, self._Vote):
+        if type(action) is self._Vote:
             r = (action.author - action.player) % n
             if not 1 <= r < n:
                 raise ValueError(f"{action} is not a vote on another player")
@@ -771,11 +788,12 @@ class WommelnEncoder(_ListEncoder):
             card, side = f.drawn[-1]
             out[parts["category"][0] + 2 * (card - 1) + self._sides.index(side)] = 1.0
         me = f.viewer if f.viewer is not None else 0
-        sc0, done0, act0 = (parts[k][0] for k in ("scores", "done", "to_act"))
+        sc0, done0, act0, dep0 = (parts[k][0] for k in ("scores", "done", "to_act", "departed"))
         for k, p in enumerate(_seats(n, me)):
             out[sc0 + k] = f.scores[p] / 100.0
             out[done0 + k] = 1.0 if f.done[p] else 0.0
             out[act0 + k] = 1.0 if p in f.to_act else 0.0
+            out[dep0 + k] = 1.0 if p in f.left else 0.0
         out[parts["phase"][0] + ("reveal", "search", "review", "over").index(f.phase)] = 1.0
         out[parts["timer"][0] + ("off", "running", "up").index(f.timer)] = 1.0
         status = ("none", "circled", "placed", "passed").index(f.own_status or "none")

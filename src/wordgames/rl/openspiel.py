@@ -34,9 +34,9 @@ sum to 0 (zero-sum), ties share.
 Observation tensors are the encoders' vectors of the player's view (a spectator's view for a
 public-information observer). The observation string is the view's JSON. The
 information-state string is perfect recall: every action so far as the player saw it
-(``state.redact_action``), so hidden draws read ``draw *``. The information-state tensor is
-the observation vector (the views carry scores, boards, hands and unseen counts; it is not a
-perfect-recall record).
+(``state.redact_action``), so other players' hidden draws read ``draw *`` (Wocable) or
+``draw ?`` (WordMeld). The information-state tensor is the observation vector (the views carry
+scores, boards, hands and unseen counts; it is not a perfect-recall record).
 """
 
 from __future__ import annotations
@@ -85,6 +85,9 @@ def _new_regenwormen(params: dict[str, Any]) -> Any:
         raise ValueError("grill must be 1..16 face-up tiles")
     d = state.to_dict()  # a short set-up: only the lowest tiles face up (an endgame)
     d["grill"], d["flipped"] = d["grill"][:face_up], d["grill"][face_up:]
+    # as if a bust had turned each tile face down: a roll and a set-aside each at least
+    # (the bound ``regenwormen.state.min_ply`` checks)
+    d["ply"] = 2 * len(d["flipped"])
     return regenwormen.State.from_dict(d)
 
 
