@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import re
 import zlib
 from collections import Counter
@@ -313,4 +314,4 @@ def test_one_spelling_per_word(words: list[str]) -> None:
         (codes,) = mine
         assert len(codes) == min(map(len, lex.tokenizations(w)))
         texts = [lex.alphabet[c] for c in codes]
-        assert not any(a + b in tiles for a, b in zip(texts, texts[1:], strict=False))
+        assert not any(a + b in tiles for a, b in itertools.pairwise(texts))
