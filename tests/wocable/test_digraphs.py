@@ -12,7 +12,18 @@ from hypothesis import strategies as st
 import wordgames
 from wordgames import IllegalActionError, InvalidStateError, RulesError
 from wordgames.lexicon import SPANISH_TILE_ALPHABET, Lexicon
-from wordgames.wocable import Rules, State, bots, from_position, generate_moves, new_game
+from wordgames.wocable import (
+    Draw,
+    Rules,
+    State,
+    bots,
+    from_gcg,
+    from_position,
+    generate_moves,
+    new_game,
+    parse_action,
+    to_gcg,
+)
 from wordgames.wocable.engine import LETTER, split_digraph, tiles_for
 from wordgames.wocable.movegen import brute_force_moves, raw_moves
 from wordgames.wocable.rules import tile_set
@@ -56,40 +67,40 @@ def test_rules_pick_the_lexicon() -> None:
 
 def test_chico_with_separate_c_and_h_is_refused() -> None:
     s = _spanish(ES, [["C", "H", "I", "C", "O", "A", "E"], list("AELORST")])
-    assert codes(s, wordgames.wocable.parse_action("8H CHICO")) == "split_digraph"
+    assert codes(s, parse_action("8H CHICO")) == "split_digraph"
     with pytest.raises(IllegalActionError, match=r"C\+H is not CH.*split_digraphs=True"):
-        s.apply(wordgames.wocable.parse_action("8H CHICO"))
+        s.apply(parse_action("8H CHICO"))
     assert not any("CHICO" in str(a) for a in s.legal_actions())
     house = _spanish(HOUSE, [["C", "H", "I", "C", "O", "A", "E"], list("AELORST")])
-    after = house.apply(wordgames.wocable.parse_action("8H CHICO"))
+    after = house.apply(parse_action("8H CHICO"))
     assert after.scores[0] > 0
 
 
 def test_chico_with_the_ch_tile_is_accepted() -> None:
     for rules in (ES, HOUSE):
         s = _spanish(rules, [["CH", "I", "C", "O", "A", "E", "S"], list("AELORST")])
-        after = s.apply(wordgames.wocable.parse_action("8H [CH]ICO"))
+        after = s.apply(parse_action("8H [CH]ICO"))
         # CH 5 + I 1 + C 3 + O 1, doubled on the centre star
         assert after.scores[0] == 20
 
 
 def test_perro_with_r_plus_r_is_refused_and_with_the_rr_tile_accepted() -> None:
     s = _spanish(ES, [["P", "E", "R", "R", "O", "A", "S"], list("AELORST")])
-    assert codes(s, wordgames.wocable.parse_action("8H PERRO")) == "split_digraph"
+    assert codes(s, parse_action("8H PERRO")) == "split_digraph"
     s = _spanish(ES, [["P", "E", "RR", "O", "A", "S", "T"], list("AELORST")])
-    assert s.apply(wordgames.wocable.parse_action("8H PE[RR]O")).scores[0] > 0
+    assert s.apply(parse_action("8H PE[RR]O")).scores[0] > 0
     house = _spanish(HOUSE, [["P", "E", "R", "R", "O", "A", "S"], list("AELORST")])
-    assert house.apply(wordgames.wocable.parse_action("8H PERRO")).scores[0] > 0
+    assert house.apply(parse_action("8H PERRO")).scores[0] > 0
 
 
 def test_a_blank_as_ll_is_accepted() -> None:
     s = _spanish(ES, [["C", "A", "?", "E", "S", "O", "T"], list("AELORST")])
-    after = s.apply(wordgames.wocable.parse_action("8H CA[ll]E"))
+    after = s.apply(parse_action("8H CA[ll]E"))
     assert after.scores[0] == 2 * (3 + 1 + 0 + 1)
     assert "[ll]" in after.to_position()
     # a blank as L beside an L tile is two tiles all the same
     s = _spanish(ES, [["C", "A", "?", "L", "E", "S", "O"], list("AELORST")])
-    assert codes(s, wordgames.wocable.parse_action("8H CAlLE")) == "split_digraph"
+    assert codes(s, parse_action("8H CAlLE")) == "split_digraph"
 
 
 def _cross_position(rules: Rules) -> State:
@@ -106,7 +117,7 @@ def _cross_position(rules: Rules) -> State:
 
 def test_a_cross_word_joining_c_and_h_tiles_is_refused() -> None:
     s = _cross_position(ES)
-    move = wordgames.wocable.parse_action("9G OH")
+    move = parse_action("9G OH")
     assert codes(s, move) == "split_digraph"
     with pytest.raises(IllegalActionError, match="CHE"):
         s.apply(move)
@@ -121,9 +132,9 @@ def test_a_cross_word_joining_c_and_h_tiles_is_refused() -> None:
 def test_blanks_stand_for_every_spanish_tile_and_nothing_else() -> None:
     s = _spanish(ES, [["?", "I", "C", "O", "A", "E", "S"], list("AELORST")])
     # CH, LL, RR and Ñ as blanks: all parsed and accepted where they make words
-    assert s.apply(wordgames.wocable.parse_action("8H [ch]ICO")).scores[0] > 0
+    assert s.apply(parse_action("8H [ch]ICO")).scores[0] > 0
     for word in ("8H [k]ASE", "8H [w]AS", "8H kASE"):
-        assert codes(s, wordgames.wocable.parse_action(word)) == "unknown_tile"
+        assert codes(s, parse_action(word)) == "unknown_tile"
     # the move generator designates blanks over the 28 tiles of the set only
     tiles = tiles_for(ES, s.lexicon)
     board = ["." * 15] * 15
@@ -174,7 +185,7 @@ def test_every_spelling_lexicon_under_the_default_rules_names_the_flag() -> None
 
 def test_states_naming_the_old_digest() -> None:
     s = _spanish(HOUSE, [["C", "H", "I", "C", "O", "A", "E"], list("AELORST")])
-    s = s.apply(wordgames.wocable.parse_action("8H CHICO"))
+    s = s.apply(parse_action("8H CHICO"))
     d = s.to_dict()
     assert d["lexicon"]["digest"] == OLD_ES_DIGEST
     assert State.from_dict(d) == s  # with the flag: loads
@@ -308,3 +319,23 @@ def test_gaddag_equals_brute_force_spanish_fixed_seeds() -> None:
             splits[rules] += _compare_es(seed, rules, blank=seed % 4 == 0)
     assert splits[ES] == 0
     assert splits[HOUSE] > 0  # the house rule does list C+H, L+L, R+R moves
+
+
+def test_records_and_gcg_from_before_the_rule_name_the_flag() -> None:
+    from wordgames._core.record import Record
+
+    start = new_game(2, rules=HOUSE)
+    draws = [Draw(t) for t in ["C", "H", "I", "C", "O", "A", "E", *"AELORST"]]
+    rec = Record(start, (*draws, parse_action("8H CHICO")))
+    assert Record.from_dict(rec.to_dict()).replay() == rec.replay()
+    gcg = to_gcg(rec)
+    assert '"split_digraphs": true' in gcg
+    assert from_gcg(gcg).replay().scores == rec.replay().scores
+    # as written before the rule: no flag in the rules
+    old = rec.to_dict()
+    old["initial"]["rules"].pop("split_digraphs")
+    with pytest.raises(InvalidStateError, match=r"Rules\(split_digraphs=True\)"):
+        Record.from_dict(old)
+    old_gcg = gcg.replace(', "split_digraphs": true', "").replace("#lexicon es-all", "#lexicon es")
+    with pytest.raises(InvalidStateError, match=r"split_digraph\].*Rules\(split_digraphs=True\)"):
+        from_gcg(old_gcg)
