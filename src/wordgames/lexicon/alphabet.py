@@ -146,7 +146,8 @@ class Tiles:
         for i, t in enumerate(alphabet):
             if len(t) > 1:
                 multi.setdefault(t[0], []).append((t, i))
-        self.multi = {k: tuple(v) for k, v in multi.items()}
+        # longest first, so that the crossword spelling takes the longest tile that fits
+        self.multi = {k: tuple(sorted(v, key=lambda tc: -len(tc[0]))) for k, v in multi.items()}
         self.single_table = {ord(t): i for i, t in enumerate(alphabet) if len(t) == 1}
 
     def parse(self, text: str, *, wild: bool = False, star: bool = False) -> list[int]:
@@ -252,7 +253,7 @@ class Tiles:
         i = 0
         while i < n:
             ch = folded[i]
-            for tile, code in sorted(multi.get(ch, ()), key=lambda tc: -len(tc[0])):
+            for tile, code in multi.get(ch, ()):
                 if folded.startswith(tile, i) and ok[i + len(tile)]:
                     out.append(code)
                     i += len(tile)
