@@ -3,8 +3,10 @@
 Usage: python tools/build_lexicons.py [DATA_DIR]   (default: ../shared/data next to the repo)
 
 Writes ``en.lex``, ``es.lex`` (``Lexicon.to_bytes(gaddag=True)``: with the GADDAG that Wocable's
-move generator walks, so that the first move needs no GADDAG build), ``es-plain.lex`` (card
-games only: ``Lexicon.to_bytes()``) and ``index.json``
+move generator walks, so that the first move needs no GADDAG build), ``es-all.lex`` (every
+spelling, for Wocable's ``split_digraphs`` house rule; without its GADDAG, which is built on
+first use, to keep the wheel small), ``es-plain.lex`` (card games only: ``Lexicon.to_bytes()``)
+and ``index.json``
 (name -> digest, word count, skipped count, source), which ``Lexicon.by_digest`` reads
 without loading every lexicon. The build is deterministic: same input, same bytes.
 """
@@ -19,7 +21,14 @@ from wordgames.lexicon import BUILTIN_LEXICONS, Lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "wordgames" / "lexicon" / "data"
-SOURCES = {"en": "enable1.txt", "es": "spanish.txt", "es-plain": "spanish.txt"}
+SOURCES = {
+    "en": "enable1.txt",
+    "es": "spanish.txt",
+    "es-all": "spanish.txt",
+    "es-plain": "spanish.txt",
+}
+#: built with ``every_spelling=True`` (Wocable's ``split_digraphs`` house rule)
+EVERY_SPELLING = {"es-all"}
 #: the lexicons that Wocable's tile sets use ship with their GADDAG
 WITH_GADDAG = {"en", "es"}
 
@@ -29,7 +38,13 @@ def main(argv: list[str]) -> int:
     index: dict[str, object] = {}
     for name, (language, alphabet, source) in BUILTIN_LEXICONS.items():
         path = data_dir / SOURCES[name]
-        lex = Lexicon.from_file(path, name=name, language=language, alphabet=alphabet)
+        lex = Lexicon.from_file(
+            path,
+            name=name,
+            language=language,
+            alphabet=alphabet,
+            every_spelling=name in EVERY_SPELLING,
+        )
         blob = lex.to_bytes(gaddag=name in WITH_GADDAG)
         (OUT / f"{name}.lex").write_bytes(blob)
         index[name] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wordgames._core.errors import InvalidStateError, WordgamesError
-from wordgames.lexicon import Lexicon, LexiconError, WordGraph, fold_word
+from wordgames.lexicon import SPANISH_TILE_ALPHABET, Lexicon, LexiconError, WordGraph, fold_word
 
 
 @pytest.fixture(scope="module")
@@ -109,13 +109,56 @@ def test_spanish_builtin() -> None:
     assert es.alphabet[3] == "CH"
     assert len(es.alphabet) == 28
     assert "[CH]ICO" in es
-    assert "CHICO" in es
+    assert "CHICO" not in es  # one spelling a word: the digraph is its tile
     assert es.tokenizations("chico") == (
         es.encode("C") + es.encode("HICO"),
         es.encode("[CH]ICO"),
     )
     assert es.decode(es.encode("[CH]ICO")) == "[CH]ICO"
     assert Lexicon.by_digest(es.digest) is es
+    every = Lexicon.builtin("es-all")
+    assert every.alphabet == es.alphabet
+    assert "[CH]ICO" in every
+    assert "CHICO" in every
+    assert set(es) <= set(every)
+    assert len(every) - len(es) == 97_994 - 85_798
+
+
+# the digests that game states and records name (docs/lexicon.md lists them)
+ES_DIGEST = "60f039c976e7ca61f1281b5e49f114e5cc16aedb5e20802bffd18355baec7877"
+#: the "es" of before the digraph rule: every spelling; now the packaged "es-all"
+OLD_ES_DIGEST = "dd386f0f8a995b624985a63df24677e9c7741dabe17005ceb6dfe156fc777280"
+
+
+def test_spanish_digests_are_the_documented_ones() -> None:
+    assert Lexicon.builtin("es").digest == ES_DIGEST
+    old = Lexicon.by_digest(OLD_ES_DIGEST)
+    assert old is Lexicon.builtin("es-all")
+    assert old.name == "es-all"
+
+
+def test_spanish_one_spelling_per_word() -> None:
+    words = ["chico", "calle", "perro", "chacha", "ch", "llll", "lll", "cch", "año", "kiwi"]
+    one = Lexicon.from_words(words, language="es", alphabet=SPANISH_TILE_ALPHABET)
+    assert sorted(one) == sorted(
+        ["[CH]ICO", "CA[LL]E", "PE[RR]O", "[CH]A[CH]A", "[CH]", "[LL][LL]", "[LL]L", "C[CH]", "AÑO"]
+    )
+    assert one.skipped == (("kiwi", "not_in_alphabet"),)
+    every = Lexicon.from_words(
+        words, language="es", alphabet=SPANISH_TILE_ALPHABET, every_spelling=True
+    )
+    assert set(one) < set(every)
+    for w in words[:-1]:  # the one spelling is among every spelling, and has fewest tiles
+        spellings = every.tokenizations(w)
+        (mine,) = one._tiles.tile_spelling(one.fold(w))
+        assert mine in spellings
+        assert len(mine) == min(map(len, spellings))
+    with pytest.raises(LexiconError):
+        Lexicon.from_words(["chico"], language="es", every_spelling=1)  # type: ignore[arg-type]
+    # a word that only a multi-letter tile can spell, and one with a letter that no tile has
+    odd = Lexicon.from_words(["xy", "abx"], alphabet=("A", "B", "XY"))
+    assert list(odd) == ["[XY]"]
+    assert odd.skipped == (("abx", "not_in_alphabet"),)
 
 
 def test_fold() -> None:
@@ -214,7 +257,8 @@ def test_builtin_contents() -> None:
     assert "AÑO" in plain
     assert "año" in es
     assert "[LL]AMA" in es
-    assert "LLAMA" in es
+    assert "LLAMA" not in es
+    assert "LLAMA" in Lexicon.builtin("es-all")
     assert plain.digest != es.digest
 
 
@@ -243,9 +287,12 @@ def test_hard_limits_skip_garbage() -> None:
     assert lex.match("*") == sorted(["A" * MAX_WORD_TILES, "CAT"])
     es_tiles = Lexicon.builtin("es").alphabet
     ll = "L" * 40
-    es = Lexicon.from_words([ll, "calle"], language="es", alphabet=es_tiles)
+    es = Lexicon.from_words([ll, "calle"], language="es", alphabet=es_tiles, every_spelling=True)
     assert es.skipped == ((ll, "too_many_spellings"),)
     assert set(es) == {"CA[LL]E", "CALLE"}
+    one = Lexicon.from_words([ll, "calle"], language="es", alphabet=es_tiles)
+    assert one.skipped == ()  # one spelling: nothing to count
+    assert set(one) == {"[LL]" * 20, "CA[LL]E"}
     with pytest.raises(LexiconError):
         es.tokenizations(ll)
 

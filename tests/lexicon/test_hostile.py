@@ -259,7 +259,9 @@ def test_contains_many_and_fast_paths(small: Lexicon) -> None:
     want = [True, True, True, True, True, False, True, False, False]
     assert [fresh.has_prefix(p) for p in prefixes] == want
     assert [small.has_prefix(p) for p in prefixes] == want
-    es = Lexicon.from_words(["chico", "año"], language="es", alphabet=SPANISH_TILE_ALPHABET)
+    es = Lexicon.from_words(
+        ["chico", "año"], language="es", alphabet=SPANISH_TILE_ALPHABET, every_spelling=True
+    )
     es.contains_many([])
     assert [w in es for w in ("chico", "[CH]ICO", "[ch]ico", "AÑO", "año", "ano")] == [
         True,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import re
 import zlib
 from collections import Counter
@@ -237,7 +238,7 @@ def _count_splits(s: str) -> int:
 
 @given(st.lists(st.text(alphabet="ACHLOR", min_size=1, max_size=8), min_size=1, max_size=12))
 def test_every_tokenisation_is_an_entry(words: list[str]) -> None:
-    lex = Lexicon.from_words(words, language="es", alphabet=SPANISH_LIKE)
+    lex = Lexicon.from_words(words, language="es", alphabet=SPANISH_LIKE, every_spelling=True)
     entries = set(lex)
     expected = set()
     for w in words:
@@ -296,3 +297,21 @@ def test_arbitrary_input_is_used_or_reported(words: list[str], language: str, pr
             continue
         assert result == sorted(result)
         assert set(result) <= set(lex)
+
+
+@given(st.lists(st.text(alphabet="ACHLOR", min_size=1, max_size=8), min_size=1, max_size=12))
+def test_one_spelling_per_word(words: list[str]) -> None:
+    """By default a word has one entry: among its spellings, a multi-letter tile wherever one
+    fits from the left; so it has the fewest tiles and no two neighbours that make a tile."""
+    lex = Lexicon.from_words(words, language="es", alphabet=SPANISH_LIKE)
+    every = Lexicon.from_words(words, language="es", alphabet=SPANISH_LIKE, every_spelling=True)
+    assert len(lex) == len(set(words))
+    assert set(lex) <= set(every)
+    tiles = set(SPANISH_LIKE)
+    for w in set(words):
+        mine = [codes for codes in lex.tokenizations(w) if codes in lex]
+        assert len(mine) == 1
+        (codes,) = mine
+        assert len(codes) == min(map(len, lex.tokenizations(w)))
+        texts = [lex.alphabet[c] for c in codes]
+        assert not any(a + b in tiles for a, b in itertools.pairwise(texts))

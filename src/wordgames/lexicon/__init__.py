@@ -6,7 +6,8 @@
 ['ACT', 'CAT', 'TAC']
 
 The packaged lexicons are ``Lexicon.builtin("en")`` (ENABLE), ``Lexicon.builtin("es")``
-(Spanish, crossword tiles) and ``Lexicon.builtin("es-plain")``. See docs/lexicon.md.
+(Spanish, crossword tiles, one spelling a word: CH, LL, RR as tiles), ``"es-all"`` (the same
+words in every spelling, for house rules) and ``"es-plain"``. See docs/lexicon.md.
 """
 
 from wordgames.lexicon._errors import LexiconError

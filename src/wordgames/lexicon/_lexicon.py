@@ -58,6 +58,12 @@ BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyT
             SPANISH_TILE_ALPHABET,
             "Spanish (Debian wspanish 1.0.30), public domain; crossword tiles CH LL RR Ñ",
         ),
+        "es-all": (
+            "es",
+            SPANISH_TILE_ALPHABET,
+            "Spanish (Debian wspanish 1.0.30), public domain; crossword tiles CH LL RR Ñ, "
+            "every spelling (C+H as well as CH: house rules)",
+        ),
         "es-plain": (
             "es",
             SPANISH_ALPHABET,
@@ -217,18 +223,23 @@ class Lexicon:
         language: str = "en",
         alphabet: Sequence[str] | None = None,
         max_length: int | None = None,
+        every_spelling: bool = False,
     ) -> Lexicon:
         """A lexicon of ``words`` (any iterable of strings).
 
         Each word is stripped of surrounding whitespace (blank entries are ignored) and
-        folded with :func:`fold_word` for ``language``; every way to spell it in the
-        ``alphabet``'s tiles becomes an entry (default alphabet: :func:`default_alphabet`).
+        folded with :func:`fold_word` for ``language``, then spelled in the ``alphabet``'s
+        tiles (default alphabet: :func:`default_alphabet`). With multi-letter tiles a word
+        has one entry, spelled with a multi-letter tile wherever one fits, reading left to
+        right (the crossword rule: Spanish ``CHICO`` is ``[CH]ICO`` only); with
+        ``every_spelling=True`` every way to spell it becomes an entry (``CHICO`` too).
         Words that cannot be used are skipped and listed in :attr:`skipped` with a reason:
         ``"whitespace"`` (inner whitespace), ``"duplicate"`` (same folded word as an earlier
         entry), ``"not_in_alphabet"``, ``"too_long"`` (more than ``max_length`` tiles, or
         more than :data:`MAX_WORD_TILES` = 255, in every spelling), ``"empty"`` (nothing left
         after folding, e.g. a lone accent), ``"too_many_spellings"`` (more than
-        :data:`MAX_SPELLINGS` = 64 ways to spell it in multi-letter tiles). Raises
+        :data:`MAX_SPELLINGS` = 64 ways to spell it in multi-letter tiles; only with
+        ``every_spelling``). Raises
         :class:`LexiconError` if no word is left, or for a bad alphabet, ``max_length`` or a
         non-string entry.
         """
@@ -243,8 +254,11 @@ class Lexicon:
             raise LexiconError(
                 f"max_length must be a positive int or None, got {short_repr(max_length)}"
             )
+        if not isinstance(every_spelling, bool):
+            raise LexiconError(f"every_spelling must be a bool, got {short_repr(every_spelling)}")
         limit = MAX_WORD_TILES if max_length is None else min(max_length, MAX_WORD_TILES)
         tiles = Tiles(tiles_tuple, language)
+        spell = tiles.tokenize if every_spelling else tiles.tile_spelling
         alpha_chars = frozenset(chr(k) for k in tiles.single_table)
         fast = not tiles.multi
         to_codes = {k: _CHARS[v] for k, v in tiles.single_table.items()}
@@ -286,7 +300,7 @@ class Lexicon:
                 entries.add(f.translate(to_codes))
                 continue
             try:
-                spellings = tiles.tokenize(f)
+                spellings = spell(f)
             except LexiconError:
                 skipped.append((raw, SKIP_TOO_MANY_SPELLINGS))
                 continue
@@ -329,6 +343,7 @@ class Lexicon:
         language: str = "en",
         alphabet: Sequence[str] | None = None,
         max_length: int | None = None,
+        every_spelling: bool = False,
     ) -> Lexicon:
         """A lexicon from a word list: a path, or the file's bytes. One word a line, UTF-8
         (a BOM is allowed); otherwise as :meth:`from_words`. ``name`` defaults to the file's
@@ -351,13 +366,16 @@ class Lexicon:
             language=language,
             alphabet=alphabet,
             max_length=max_length,
+            every_spelling=every_spelling,
         )
 
     @staticmethod
     def builtin(name: str) -> Lexicon:
         """A packaged lexicon, loaded once per process: ``"en"`` (ENABLE, A..Z), ``"es"``
-        (Spanish, crossword tiles with CH/LL/RR/Ñ, every tokenisation; words with K or W
-        skipped) or ``"es-plain"`` (Spanish over A..Z and Ñ)."""
+        (Spanish, crossword tiles with CH/LL/RR/Ñ, one spelling a word: digraphs as tiles;
+        words with K or W skipped), ``"es-all"`` (the same words in every spelling, C+H as
+        well as CH: Wocable's ``split_digraphs`` house rule) or ``"es-plain"`` (Spanish over
+        A..Z and Ñ). Names, digests and sources: docs/lexicon.md."""
         return _load_builtin(name)
 
     @staticmethod

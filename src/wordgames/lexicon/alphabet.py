@@ -128,8 +128,8 @@ def check_alphabet(alphabet: Sequence[str]) -> tuple[str, ...]:
 
 
 class Tiles:
-    """Tile notation for one alphabet: parsing canonical strings, writing codes back, and
-    every tokenisation of a plain word."""
+    """Tile notation for one alphabet: parsing canonical strings, writing codes back, every
+    tokenisation of a plain word and its one crossword spelling."""
 
     __slots__ = ("alphabet", "index", "language", "max_chars", "multi", "single_table", "texts")
 
@@ -146,7 +146,8 @@ class Tiles:
         for i, t in enumerate(alphabet):
             if len(t) > 1:
                 multi.setdefault(t[0], []).append((t, i))
-        self.multi = {k: tuple(v) for k, v in multi.items()}
+        # longest first, so that the crossword spelling takes the longest tile that fits
+        self.multi = {k: tuple(sorted(v, key=lambda tc: -len(tc[0]))) for k, v in multi.items()}
         self.single_table = {ord(t): i for i, t in enumerate(alphabet) if len(t) == 1}
 
     def parse(self, text: str, *, wild: bool = False, star: bool = False) -> list[int]:
@@ -227,6 +228,40 @@ class Tiles:
         self._split(folded, 0, [], results)
         results.sort()
         return results
+
+    def tile_spelling(self, folded: str) -> list[tuple[int, ...]]:
+        """The one spelling of crossword play: reading left to right, a multi-letter tile
+        wherever one fits (Spanish ``CHICO`` is CH, I, C, O; ``LLL`` is LL, L), as a list of
+        at most one spelling (empty if the word cannot be spelled at all). Linear time."""
+        if "[" in folded or not self.multi:
+            return self.tokenize(folded)
+        n = len(folded)
+        ok = [False] * (n + 1)  # ok[i]: folded[i:] can be spelled
+        ok[n] = True
+        single = self.single_table
+        multi = self.multi
+        for i in range(n - 1, -1, -1):
+            ch = folded[i]
+            good = ok[i + 1] and ord(ch) in single
+            for tile, _ in multi.get(ch, ()):
+                if not good and folded.startswith(tile, i):
+                    good = ok[i + len(tile)]
+            ok[i] = good
+        if not ok[0]:
+            return []
+        out: list[int] = []
+        i = 0
+        while i < n:
+            ch = folded[i]
+            for tile, code in multi.get(ch, ()):
+                if folded.startswith(tile, i) and ok[i + len(tile)]:
+                    out.append(code)
+                    i += len(tile)
+                    break
+            else:
+                out.append(single[ord(ch)])
+                i += 1
+        return [tuple(out)]
 
     def count_spellings(self, folded: str) -> int:
         """How many ways a plain folded word can be spelled in these tiles."""

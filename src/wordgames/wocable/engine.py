@@ -81,6 +81,7 @@ class Tiles:
         "lower",
         "rules",
         "size",
+        "split_pairs",
         "texts",
         "token_code",
         "total",
@@ -123,6 +124,22 @@ class Tiles:
         self.word_mult = lay.word_mult
         self.dawg = graph_arrays(lexicon.dawg)
         self._gaddag: tuple[Any, Any, Any, Any, int] | None = None
+        # The digraph rule (Rules.split_digraphs False): first code -> mask of the second codes
+        # that would join with it into a digraph tile of the set (C -> H, L -> L, R -> R).
+        pairs: dict[int, int] = {}
+        if not rules.split_digraphs:
+            for t in ts.letters:
+                for i in range(1, len(t)):
+                    a, b = index.get(t[:i]), index.get(t[i:])
+                    if a is not None and b is not None:
+                        pairs[a] = pairs.get(a, 0) | 1 << b
+        self.split_pairs: dict[int, int] = pairs
+        if pairs and _spells_split(lexicon, pairs):
+            raise SplitLexiconError(
+                f"lexicon {short_repr(lexicon.name)} spells digraphs with two tiles (C+H as"
+                " CH, every spelling), which the default rules refuse: it goes with"
+                " Rules(split_digraphs=True), the house rule"
+            )
         # notation: code -> text (brackets for digraphs), lowercase for blanks
         self.texts = tuple(a if len(a) == 1 else f"[{a}]" for a in self.alphabet)
         self.lower = tuple(t.lower() for t in self.texts)
@@ -202,6 +219,64 @@ class Tiles:
             else:
                 parts.append(texts[v])
         return "".join(parts)
+
+
+class SplitLexiconError(RulesError):
+    """A lexicon with two-tile spellings of a digraph (C+H for CH) under rules that refuse
+    them (``Rules.split_digraphs`` False)."""
+
+
+_SPLIT_SCAN: dict[tuple[str, tuple[tuple[int, int], ...]], bool] = {}
+
+
+def _spells_split(lexicon: Lexicon, pairs: dict[int, int]) -> bool:
+    """Whether some word of the lexicon has two adjacent tiles that join into a digraph tile
+    (``pairs``: first code -> mask of second codes). One pass over the DAWG's edges: the DAWG
+    is trimmed, so an edge ``a`` into a node with an edge ``b`` lies on some word."""
+    key = (lexicon.digest, tuple(sorted(pairs.items())))
+    found = _SPLIT_SCAN.get(key)
+    if found is None:
+        g = lexicon.dawg
+        mask, first, labels, targets = g.mask, g.first, g.labels, g.targets
+        found = False
+        for v in range(g.num_nodes):
+            if not mask[v]:
+                continue
+            for e in range(first[v], first[v + 1]):
+                want = pairs.get(labels[e])
+                if want is not None and mask[targets[e]] & want:
+                    found = True
+                    break
+            if found:
+                break
+        if len(_SPLIT_SCAN) > 64:
+            _SPLIT_SCAN.clear()
+        _SPLIT_SCAN[key] = found
+    return found
+
+
+def split_digraph(tiles: Tiles, codes: Sequence[int]) -> int:
+    """Index of the first tile in ``codes`` (letter codes of one word) that, with the next
+    tile, makes a digraph from two tiles under the digraph rule; -1 if none."""
+    pairs = tiles.split_pairs
+    if pairs:
+        for i in range(len(codes) - 1):
+            want = pairs.get(codes[i])
+            if want is not None and want >> codes[i + 1] & 1:
+                return i
+    return -1
+
+
+def _check_digraphs(tiles: Tiles, codes: Sequence[int]) -> None:
+    i = split_digraph(tiles, codes)
+    if i >= 0:
+        a, b = tiles.alphabet[codes[i]], tiles.alphabet[codes[i + 1]]
+        word = tiles.lexicon.decode(codes)
+        raise PlacementError(
+            "split_digraph",
+            f"{word}: {a}+{b} is not {a}{b}; {a}{b} is only the [{a}{b}] tile or a blank"
+            " (Spanish rules; Rules(split_digraphs=True) allows it)",
+        )
 
 
 _CACHE: dict[tuple[Rules, str], Tiles] = {}
@@ -482,6 +557,7 @@ def check_placement(
         newb[sq] = v
     main = [newb[s] for s in range(start, last + step, step)]
     lex_codes = tuple(v & LETTER for v in main)
+    _check_digraphs(tiles, lex_codes)
     if not tiles.accepts(lex_codes):
         raise PlacementError(
             "word_not_in_lexicon", f"{tiles.lexicon.decode(lex_codes)} is not in the lexicon"
@@ -490,6 +566,7 @@ def check_placement(
         cw = cross_word(board, sq, v, size, across)
         if cw is not None:
             codes = tuple(x & LETTER for x in cw[0])
+            _check_digraphs(tiles, codes)
             if not tiles.accepts(codes):
                 raise PlacementError(
                     "word_not_in_lexicon", f"{tiles.lexicon.decode(codes)} is not in the lexicon"

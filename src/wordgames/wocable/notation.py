@@ -51,7 +51,14 @@ from wordgames.wocable.actions import (
     parse_action,
     split_tokens,
 )
-from wordgames.wocable.engine import BLANK_BIT, RACK_SIZE, board_rows, parse_board, tiles_for
+from wordgames.wocable.engine import (
+    BLANK_BIT,
+    RACK_SIZE,
+    SplitLexiconError,
+    board_rows,
+    parse_board,
+    tiles_for,
+)
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.state import VERSION, State, default_lexicon, new_game
 
@@ -125,6 +132,8 @@ def from_position(
     lex = default_lexicon(rules) if lexicon is None else lexicon
     try:
         t = tiles_for(rules, lex)
+    except SplitLexiconError as exc:  # our own message, bounded: names the house-rule flag
+        raise InvalidStateError(str(exc)) from None
     except RulesError as exc:
         raise InvalidStateError(short_repr(str(exc))) from None
     fields = text.split()

@@ -31,6 +31,9 @@ class TileSet:
     counts: tuple[int, ...]
     values: tuple[int, ...]
     blanks: int
+    #: the builtin lexicon with every spelling of the digraphs (``Rules.split_digraphs``);
+    #: empty for a tile set without digraph tiles
+    split_lexicon: str = ""
 
     @property
     def total(self) -> int:
@@ -90,7 +93,16 @@ def tile_set(name: str) -> TileSet:
     letters = tuple(t[0] for t in d["tiles"])
     counts = tuple(int(t[1]) for t in d["tiles"])
     values = tuple(int(t[2]) for t in d["tiles"])
-    return TileSet(name, d["language"], d["lexicon"], letters, counts, values, int(d["blanks"]))
+    return TileSet(
+        name,
+        d["language"],
+        d["lexicon"],
+        letters,
+        counts,
+        values,
+        int(d["blanks"]),
+        d.get("split_lexicon", ""),
+    )
 
 
 @attrs.frozen
@@ -112,6 +124,12 @@ class Rules:
       (default False: the rules text only names the comparison of scores).
     - ``departed_tiles_to_bag``: when a player leaves a game of 3-4 players, their rack goes
       back into the bag (True) or is removed from play (False).
+    - ``split_digraphs``: house rule for tile sets with digraph tiles (Spanish CH, LL, RR).
+      Default False, the Spanish federation's (FISE) rule: CH, LL and RR are only ever their
+      own tiles (or a blank chosen as one), so a C tile beside an H tile never makes CH, in
+      the main word or a cross word (refused with code ``"split_digraph"``), and the default
+      lexicon is the builtin ``"es"`` (one spelling a word). True: two tiles may make the
+      digraph too (C+H as CH), with the builtin ``"es-all"`` (every spelling).
     """
 
     tiles: str = "en"
@@ -123,6 +141,7 @@ class Rules:
     zero_scores_count_as_passes: bool = False
     pass_end_subtract: bool = False
     departed_tiles_to_bag: bool = True
+    split_digraphs: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.tiles, str) or not isinstance(self.layout, str):
@@ -139,6 +158,7 @@ class Rules:
             "zero_scores_count_as_passes",
             "pass_end_subtract",
             "departed_tiles_to_bag",
+            "split_digraphs",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"Rules.{name} must be a bool")
@@ -155,6 +175,13 @@ class Rules:
     def tile_set(self) -> TileSet:
         """The :class:`TileSet` named by ``tiles``."""
         return tile_set(self.tiles)
+
+    @property
+    def lexicon_name(self) -> str:
+        """The builtin lexicon these rules play with by default: the tile set's, or its
+        every-spelling form under ``split_digraphs``."""
+        ts = self.tile_set
+        return ts.split_lexicon if self.split_digraphs and ts.split_lexicon else ts.lexicon
 
     @property
     def board_layout(self) -> Layout:

@@ -47,6 +47,7 @@ from wordgames.wocable.engine import (
     LETTER,
     RACK_SIZE,
     PlacementError,
+    SplitLexiconError,
     Tiles,
     board_rows,
     canonical_place,
@@ -70,8 +71,9 @@ _SQUARE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 
 def default_lexicon(rules: Rules) -> Lexicon:
-    """The builtin lexicon of the rules' tile set (ENABLE for ``en``, Spanish for ``es``)."""
-    return Lexicon.builtin(rules.tile_set.lexicon)
+    """The builtin lexicon of the rules' tile set (ENABLE for ``en``, Spanish for ``es``:
+    ``"es"``, or ``"es-all"`` under ``Rules.split_digraphs``)."""
+    return Lexicon.builtin(rules.lexicon_name)
 
 
 def new_game(
@@ -818,6 +820,8 @@ def _state_from_dict(data: Any) -> State:
         raise InvalidStateError(f"lexicon {digest[:12]!r}... is not loaded in this process")
     try:
         t = tiles_for(rules, lex)
+    except SplitLexiconError as exc:  # our own message, bounded: names the house-rule flag
+        raise InvalidStateError(str(exc)) from None
     except RulesError as exc:
         raise InvalidStateError(short_repr(str(exc))) from None
     names = get_list(d, "players")
