@@ -12,7 +12,7 @@ import wordgames
 from wordgames.lexicon import Lexicon
 
 assert "site-packages" in wordgames.__file__, wordgames.__file__
-for name in ("en", "es", "es-plain"):
+for name in ("en", "es", "es-all", "es-plain"):
     lex = Lexicon.builtin(name)
     assert len(lex) > 50_000, (name, len(lex))
     print(f"lexicon {name}: {len(lex)} words, digest {lex.digest[:12]}")
