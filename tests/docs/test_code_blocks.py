@@ -112,9 +112,9 @@ def test_no_run_marks_sit_on_python_fences() -> None:
                 continue
             nxt = lines[n + 1] if n + 1 < len(lines) else ""
             m = _FENCE.match(nxt)
-            assert m is not None and m["info"].strip().startswith("python"), (
-                f"{page}:{n + 1}: {NO_RUN} is not on the line before a ```python fence"
-            )
+            where = f"{page}:{n + 1}: {NO_RUN} is not on the line before a ```python fence"
+            assert m is not None, where
+            assert m["info"].strip().startswith("python"), where
 
 
 def test_every_page_with_python_has_runnable_blocks() -> None:
