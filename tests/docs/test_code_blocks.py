@@ -24,7 +24,7 @@ NO_RUN = "<!-- no-run -->"
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<ticks>`{3,}|~{3,})(?P<info>[^`]*)$")
 
 # Pages that need modules outside the dev extra, with the modules they need.
-NEEDS = {"docs/rl.md": ("numpy", "gymnasium", "pettingzoo")}
+NEEDS = {"docs/rl.md": ("numpy", "gymnasium", "pettingzoo", "pyspiel")}
 
 
 @attrs.frozen
