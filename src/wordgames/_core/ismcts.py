@@ -112,7 +112,7 @@ class _Node:
 
 
 def _acting(state: Any) -> int:
-    acting = state.players_to_act
+    acting: frozenset[int] = state.players_to_act
     if not acting:
         raise WordgamesError(f"{state.GAME}: no player to act in a non-terminal state")
     return min(acting)
@@ -157,7 +157,7 @@ class ISMCTSBot:
 
     def choose(self, view: Any, rng: random.Random) -> Action:
         """The most visited root action (ties: the higher mean value, then the view's order)."""
-        legal = tuple(view.legal_actions())
+        legal: tuple[Action, ...] = tuple(view.legal_actions())
         if len(legal) == 1:
             return legal[0]
         stats = self.search(view, rng)
