@@ -74,7 +74,8 @@ def score_values(state: Any) -> tuple[float, ...]:
     A game without running scores is even (0.5 for everyone)."""
     scores = _current_scores(state)
     if scores is None:
-        return (0.5,) * state.num_players
+        players: int = state.num_players
+        return (0.5,) * players
     n = len(scores)
     if n < 2:
         return (0.5,) * n
