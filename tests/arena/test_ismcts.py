@@ -131,3 +131,21 @@ def test_ismcts_beats_random_at_regenwormen() -> None:
     )
     ismcts = table.rows[0]
     assert ismcts.wins >= 21, str(table)
+
+
+def test_rollout_bot_and_evaluate_are_used() -> None:
+    calls: list[int] = []
+
+    def evaluate(state: Any) -> tuple[float, ...]:
+        calls.append(1)
+        return (0.5,) * state.num_players
+
+    state = next(
+        s
+        for s in _decision_states("regenwormen", seed=2, count=40)
+        if len(s.view(min(s.players_to_act)).legal_actions()) > 1
+    )
+    view = state.view(min(state.players_to_act))
+    bot = ISMCTSBot(iterations=6, max_depth=3, rollout=RandomBot(), evaluate=evaluate)
+    assert bot.choose(view, random.Random(1)) in view.legal_actions()
+    assert 0 < len(calls) <= 6  # playouts that reached the depth (not the end) were evaluated
