@@ -271,7 +271,8 @@ def _stats(name: str, entrant: int, results: Sequence[GameResult]) -> EntrantSta
 def _signed(x: float, digits: int = 0) -> str:
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return f"{x:+.{digits}f}"
+    text = f"{x:+.{digits}f}"
+    return "+" + text[1:] if text.startswith("-") and float(text) == 0 else text
 
 
 @attrs.frozen

@@ -106,3 +106,11 @@ def test_text_table_and_dict() -> None:
     assert data["table"][0]["wins"] == 1
     assert data["table"][0]["elo"] == pytest.approx(elo(0.75))
     assert len(data["results"]) == 2
+
+
+def test_even_match_prints_no_negative_zero() -> None:
+    results = (_game(0, (0, 1), (3, 1)), _game(1, (1, 0), (3, 1)))
+    table = ArenaResult("regenwormen", ("a", "b"), 0, results)
+    assert table.rows[0].elo == 0.0
+    row = str(table).splitlines()[3].split()
+    assert row[7:9] == ["+0.00", "+0"]
