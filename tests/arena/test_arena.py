@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wordgames import RandomBot
+from wordgames import Bot, RandomBot
 from wordgames.arena import make_bot, register_bot, run
 from wordgames.bots import ISMCTSBot
 from wordgames.regenwormen.bots import HeuristicBot, OptimalTurnBot
@@ -21,7 +21,7 @@ def test_same_results_with_one_or_two_workers() -> None:
 
 
 def test_ismcts_in_a_process_pool_matches_inline() -> None:
-    bots = [ISMCTSBot(iterations=5, max_depth=4), RandomBot()]
+    bots: list[Bot] = [ISMCTSBot(iterations=5, max_depth=4), RandomBot()]
     pooled = run("regenwormen", bots, 3, seed="pool", workers=2)
     inline = run("regenwormen", bots, 3, seed="pool", backend="inline")
     assert pooled.results == inline.results

@@ -138,7 +138,8 @@ def test_rollout_bot_and_evaluate_are_used() -> None:
 
     def evaluate(state: Any) -> tuple[float, ...]:
         calls.append(1)
-        return (0.5,) * state.num_players
+        players: int = state.num_players
+        return (0.5,) * players
 
     state = next(
         s
