@@ -124,8 +124,9 @@ def test_outcome_and_score_values() -> None:
 
 
 def test_ismcts_beats_random_at_regenwormen() -> None:
-    # 30 seeded games, seats alternating; measured about 90% (benchmarks/bots.py), so 70% is
-    # far below the expected rate
+    # 30 seeded games, seats alternating. This budget won 28 of 30 when measured (and 100
+    # iterations won 98 of 100 in benchmarks/bots.py); a 90% bot falls below 21 of 30 with
+    # probability about 0.0005, so the threshold does not depend on the seed
     table = run(
         "regenwormen", [ISMCTSBot(iterations=20, max_depth=20), RandomBot()], 30, seed=0, workers=1
     )
