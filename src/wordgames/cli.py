@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-s", "--seed", default="0", help="the seed of the whole run (default 0)")
     p.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
     p = sub.add_parser("play", help="play one game between bots and show it as text")
     p.add_argument("game", choices=GAME_NAMES)
@@ -105,7 +105,7 @@ def _seed(text: str) -> int | str:
 def _arena(args: Any, out: TextIO) -> int:
     if len(args.bots) < 2:
         raise ValueError("an arena needs at least two bots")
-    bar = None if args.quiet or not sys.stderr.isatty() else _Bar(sys.stderr)
+    bar = None if args.quiet else _Bar(sys.stderr, live=sys.stderr.isatty())
     result = arena.run(
         args.game,
         args.bots,
@@ -127,21 +127,31 @@ def _arena(args: Any, out: TextIO) -> int:
 
 
 class _Bar:
-    """A one-line progress bar on a terminal."""
+    """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth."""
 
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
+    def __init__(self, stream: TextIO, *, live: bool, width: int = 30) -> None:
         self.stream = stream
+        self.live = live
         self.width = width
+        self.tenths = 0
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.live:
+            tenths = 10 * done // total if total else 10
+            if tenths > self.tenths:
+                self.tenths = tenths
+                self.stream.write(f"{done}/{total} games\n")
+                self.stream.flush()
+            return
         filled = self.width * done // total if total else self.width
         bar = "#" * filled + "." * (self.width - filled)
         self.stream.write(f"\r[{bar}] {done}/{total} games")
         self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
+        if self.live:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def _play(args: Any, out: TextIO) -> int:

@@ -22,9 +22,11 @@ def _run(*argv: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_arena_prints_the_table() -> None:
+def test_arena_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, text = _run("arena", "regenwormen", "OptimalTurnBot", "random", "-n", "4", "-w", "1")
     assert code == 0
+    # not a terminal: a progress line per tenth of the games on stderr
+    assert capsys.readouterr().err.splitlines() == [f"{k}/4 games" for k in (1, 2, 3, 4)]
     lines = text.splitlines()
     assert lines[0] == "regenwormen: 4 games, 2 players a game, seed 0"
     assert lines[3].split()[:2] == ["OptimalTurnBot", "4"]
