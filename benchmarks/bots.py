@@ -6,7 +6,8 @@ For every game, ``wordgames.bots.ISMCTSBot`` plays two-player matches through th
 (wins plus half the draws) with its Wilson 95% interval, wins/draws/losses, the mean score
 difference and the Elo difference with its interval.
 
-The search budgets are per game (``BUDGETS``): the move generators of Wocable and Wömmeln are
+The search budgets are per game (``wordgames.arena.ISMCTS_DEFAULTS``, what the name
+``"ismcts"`` gives): the move generators of Wocable and Wömmeln are
 slow, so their playouts are cut after one or two decisions and scored by the running scores;
 WordMeld has no running scores, so its playouts go to the end. ``--games N`` sets the games per
 match (default 20), ``--iterations K`` overrides every budget's iterations, ``--game`` picks
@@ -19,15 +20,11 @@ import argparse
 import time
 
 from wordgames import arena
+from wordgames.arena import ISMCTS_DEFAULTS
 from wordgames.bots import ISMCTSBot
 
 #: ISMCTS budget per game: iterations and playout depth (None: to the end of the game).
-BUDGETS: dict[str, tuple[int, int | None]] = {
-    "regenwormen": (100, 20),
-    "wocable": (16, 1),
-    "wommeln": (8, 2),
-    "wordmeld": (30, None),
-}
+BUDGETS = ISMCTS_DEFAULTS
 
 #: The strongest built-in bot of each game.
 BEST = {

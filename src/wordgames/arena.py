@@ -34,6 +34,7 @@ from wordgames._core.registry import GAME_NAMES, GAMES
 
 __all__ = [
     "BACKENDS",
+    "ISMCTS_DEFAULTS",
     "ArenaResult",
     "EntrantStats",
     "GameResult",
@@ -71,12 +72,26 @@ def _random_factory(args: str, game: str | None) -> Bot:
     return RandomBot()
 
 
+#: The ISMCTS budget that the name ``"ismcts"`` gives in each game, as (iterations, playout
+#: depth): Wocable's and Wömmeln's move lists are slow, so few iterations and short playouts;
+#: WordMeld has no running scores to cut a playout at. Without a game: ``ISMCTSBot()``.
+ISMCTS_DEFAULTS: Mapping[str, tuple[int, int | None]] = {
+    "regenwormen": (100, 20),
+    "wocable": (16, 1),
+    "wommeln": (8, 2),
+    "wordmeld": (30, None),
+}
+
+
 def _ismcts_factory(args: str, game: str | None) -> Bot:
     parts = args.split(":") if args else []
     if len(parts) > 2 or not all(p.isdigit() for p in parts):
         raise ValueError(f"ismcts takes ismcts[:ITERATIONS[:DEPTH]] (integers), got {args!r}")
-    iterations = int(parts[0]) if parts else 200
-    depth = int(parts[1]) if len(parts) > 1 else None
+    iterations, depth = ISMCTS_DEFAULTS.get(game or "", (200, None))
+    if parts:
+        iterations = int(parts[0])
+    if len(parts) > 1:
+        depth = int(parts[1])
     return ISMCTSBot(iterations=iterations, max_depth=depth)
 
 
@@ -98,7 +113,8 @@ def _game_bot(game: str, class_name: str) -> Bot:
 def make_bot(spec: str | Bot, game: str | None = None) -> Bot:
     """A bot from a name, or ``spec`` itself if it is already a bot.
 
-    Names: ``"random"``, ``"ismcts"``, ``"ismcts:ITERATIONS"``, ``"ismcts:ITERATIONS:DEPTH"``,
+    Names: ``"random"``, ``"ismcts"``, ``"ismcts:ITERATIONS"``, ``"ismcts:ITERATIONS:DEPTH"``
+    (what is not given comes from :data:`ISMCTS_DEFAULTS` for ``game``),
     a game's bot ``"regenwormen:OptimalTurnBot"`` (any class in ``GAME.bots`` with default
     arguments), the bare class name when ``game`` is given (``"OptimalTurnBot"``), and any name
     added with :func:`register_bot`. Raises ValueError for an unknown name.
