@@ -203,9 +203,7 @@ def _end_lines(before: State, after: State, p: int, total_p: int, nicks: list[st
 _MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
 
 
-def from_gcg(
-    text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None
-) -> Record[State]:
+def from_gcg(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None) -> Record[State]:
     """A replayable Record from a GCG file (2-4 players).
 
     Racks may be missing (write the move right after the name, e.g. ``>ann: 8G CAT +10 10``):
