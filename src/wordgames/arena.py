@@ -1,0 +1,490 @@
+"""Run many games between bots and read the result as a table.
+
+```python
+from wordgames import arena
+
+table = arena.run("regenwormen", ["ismcts:200:20", "regenwormen:OptimalTurnBot"], games=200)
+print(table)                  # wins, draws, mean score difference, Elo with 95% intervals
+table.to_dict()               # the same, JSON-safe
+```
+
+Game ``i`` is played with ``random.Random`` seeded from ``(seed, i)`` alone, and the seats
+rotate with ``i``, so the table is the same whatever the number of workers or the backend.
+Games run in a process pool by default (``backend="process"``); ``backend="inline"`` or
+``workers=1`` plays them in this process. The backend is a name so that further backends
+(a Ray cluster) can be added without changing the call.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+import attrs
+
+from wordgames._core.bots import RandomBot
+from wordgames._core.ismcts import ISMCTSBot
+from wordgames._core.protocols import Bot
+from wordgames._core.record import Record, play
+from wordgames._core.registry import GAME_NAMES, GAMES
+
+__all__ = [
+    "BACKENDS",
+    "ISMCTS_DEFAULTS",
+    "ArenaResult",
+    "EntrantStats",
+    "GameResult",
+    "elo",
+    "make_bot",
+    "register_bot",
+    "run",
+    "wilson_interval",
+]
+
+#: The backends :func:`run` accepts.
+BACKENDS = ("process", "inline")
+
+_Z95 = 1.959963984540054  # the two-sided 95% normal quantile
+
+BotFactory = Callable[[str, str | None], Bot]
+_REGISTRY: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``name`` (and ``name:ARGS``) a bot name for :func:`make_bot`.
+
+    ``factory(args, game)`` gets the text after the first ``:`` (``""`` if none) and the
+    arena's game name (``None`` if unknown) and returns a bot. Names are resolved in the
+    calling process, so the bots (not the factories) must be picklable for process pools.
+    """
+    if not name or ":" in name:
+        raise ValueError(f"a bot name is non-empty and has no ':', got {name!r}")
+    _REGISTRY[name.lower()] = factory
+
+
+def _random_factory(args: str, game: str | None) -> Bot:
+    if args:
+        raise ValueError(f"'random' takes no arguments, got {args!r}")
+    return RandomBot()
+
+
+#: The ISMCTS budget that the name ``"ismcts"`` gives in each game, as (iterations, playout
+#: depth): Wocable's and Wömmeln's move lists are slow, so few iterations and short playouts;
+#: WordMeld has no running scores to cut a playout at. Without a game: ``ISMCTSBot()``.
+ISMCTS_DEFAULTS: Mapping[str, tuple[int, int | None]] = {
+    "regenwormen": (100, 20),
+    "wocable": (16, 1),
+    "wommeln": (8, 2),
+    "wordmeld": (30, None),
+}
+
+
+def _ismcts_factory(args: str, game: str | None) -> Bot:
+    parts = args.split(":") if args else []
+    if len(parts) > 2 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"ismcts takes ismcts[:ITERATIONS[:DEPTH]] (integers), got {args!r}")
+    iterations, depth = ISMCTS_DEFAULTS.get(game or "", (200, None))
+    if parts:
+        iterations = int(parts[0])
+    if len(parts) > 1:
+        depth = int(parts[1])
+    return ISMCTSBot(iterations=iterations, max_depth=depth)
+
+
+register_bot("random", _random_factory)
+register_bot("ismcts", _ismcts_factory)
+
+
+def _game_bot(game: str, class_name: str) -> Bot:
+    module = GAMES[game].bots
+    names: Sequence[str] = getattr(module, "__all__", ())
+    cls = getattr(module, class_name, None) if class_name in names else None
+    if cls is None or not callable(getattr(cls, "choose", None)):
+        bots = sorted(n for n in names if callable(getattr(getattr(module, n), "choose", None)))
+        raise ValueError(f"{game} has no bot {class_name!r}; its bots: {', '.join(bots)}")
+    bot: Bot = cls()
+    return bot
+
+
+def make_bot(spec: str | Bot, game: str | None = None) -> Bot:
+    """A bot from a name, or ``spec`` itself if it is already a bot.
+
+    Names: ``"random"``, ``"ismcts"``, ``"ismcts:ITERATIONS"``, ``"ismcts:ITERATIONS:DEPTH"``
+    (what is not given comes from :data:`ISMCTS_DEFAULTS` for ``game``),
+    a game's bot ``"regenwormen:OptimalTurnBot"`` (any class in ``GAME.bots`` with default
+    arguments), the bare class name when ``game`` is given (``"OptimalTurnBot"``), and any name
+    added with :func:`register_bot`. Raises ValueError for an unknown name.
+    """
+    if not isinstance(spec, str):
+        if not callable(getattr(spec, "choose", None)):
+            raise TypeError(f"a bot needs a choose(view, rng) method, got {spec!r}")
+        return spec
+    head, _, args = spec.partition(":")
+    key = head.lower()
+    if key in _REGISTRY:
+        return _REGISTRY[key](args, game)
+    if key in GAME_NAMES and args:
+        if game is not None and key != game:
+            raise ValueError(f"bot {spec!r} is for {key}, but the game is {game}")
+        return _game_bot(key, args)
+    if game is not None and not args:
+        return _game_bot(game, head)
+    known = ", ".join(sorted(_REGISTRY))
+    raise ValueError(f"unknown bot {spec!r}: use {known}, or GAME:BotClass")
+
+
+def _entrant_name(spec: str | Bot) -> str:
+    return spec if isinstance(spec, str) else type(spec).__name__
+
+
+@attrs.frozen
+class GameResult:
+    """One arena game: its ``index`` and ``seed`` (text seeding ``random.Random``), which
+    entrant sat in each seat (``seats[p]`` is an index into the entrants), the outcome's
+    ``scores``, ``ranking`` and ``reason`` by seat, the number of actions, and the ``record``
+    when it was asked for."""
+
+    index: int
+    seed: str
+    seats: tuple[int, ...]
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    reason: str
+    actions: int
+    record: Record[Any] | None = attrs.field(default=None, eq=False, repr=False)
+
+    def place_of(self, entrant: int) -> int:
+        """The place (1 = first) the entrant took in this game."""
+        return self.ranking[self.seats.index(entrant)]
+
+    def score_of(self, entrant: int) -> int:
+        """The entrant's final score in this game."""
+        return self.scores[self.seats.index(entrant)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe (the record, if any, under ``"record"``)."""
+        out: dict[str, Any] = {
+            "index": self.index,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "reason": self.reason,
+            "actions": self.actions,
+        }
+        if self.record is not None:
+            out["record"] = self.record.to_dict()
+        return out
+
+
+def wilson_interval(successes: float, n: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``successes`` may count draws as 0.5);
+    ``(0.0, 1.0)`` when ``n`` is 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def elo(score: float) -> float:
+    """The Elo difference that predicts an expected ``score`` in ``[0, 1]``
+    (``±inf`` at 0 and 1)."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return 400.0 * math.log10(score / (1.0 - score))
+
+
+@attrs.frozen
+class EntrantStats:
+    """One entrant's line of the table.
+
+    ``wins`` are games won alone, ``draws`` games where first place was shared. ``score`` is
+    the share of pairwise encounters won (every other player in every game is one encounter,
+    a shared place half), with its Wilson 95% interval; ``elo`` is the Elo difference to the
+    other entrants that this score implies, its interval the interval's image.
+    ``mean_score_diff`` is the mean of the entrant's score minus the mean of its opponents'.
+    """
+
+    name: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    score_interval: tuple[float, float]
+    mean_score_diff: float
+    elo: float
+    elo_interval: tuple[float, float]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe (infinite Elo values become the strings ``"inf"``/``"-inf"``)."""
+
+        def num(x: float) -> float | str:
+            return x if math.isfinite(x) else ("inf" if x > 0 else "-inf")
+
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": self.score,
+            "score_interval": list(self.score_interval),
+            "mean_score_diff": self.mean_score_diff,
+            "elo": num(self.elo),
+            "elo_interval": [num(x) for x in self.elo_interval],
+        }
+
+
+def _stats(name: str, entrant: int, results: Sequence[GameResult]) -> EntrantStats:
+    wins = draws = losses = 0
+    encounters = 0
+    points = 0.0
+    diff = 0.0
+    for r in results:
+        seat = r.seats.index(entrant)
+        mine = r.ranking[seat]
+        firsts = sum(1 for place in r.ranking if place == 1)
+        if mine == 1 and firsts == 1:
+            wins += 1
+        elif mine == 1:
+            draws += 1
+        else:
+            losses += 1
+        others = [p for p in range(len(r.seats)) if p != seat]
+        for p in others:
+            encounters += 1
+            points += 1.0 if mine < r.ranking[p] else 0.5 if mine == r.ranking[p] else 0.0
+        if others:
+            diff += r.scores[seat] - sum(r.scores[p] for p in others) / len(others)
+    score = points / encounters if encounters else 0.5
+    lo, hi = wilson_interval(points, encounters)
+    return EntrantStats(
+        name=name,
+        games=len(results),
+        wins=wins,
+        draws=draws,
+        losses=losses,
+        score=score,
+        score_interval=(lo, hi),
+        mean_score_diff=diff / len(results) if results else 0.0,
+        elo=elo(score),
+        elo_interval=(elo(lo), elo(hi)),
+    )
+
+
+def _signed(x: float, digits: int = 0) -> str:
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    text = f"{x:+.{digits}f}"
+    return "+" + text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
+@attrs.frozen
+class ArenaResult:
+    """The result of :func:`run`: the ``game``, the ``entrants``' names, the ``seed`` and every
+    game's :class:`GameResult` in order. ``rows`` is the table; ``str()`` prints it."""
+
+    game: str
+    entrants: tuple[str, ...]
+    seed: int | str
+    results: tuple[GameResult, ...]
+
+    @property
+    def rows(self) -> tuple[EntrantStats, ...]:
+        """One :class:`EntrantStats` per entrant, in the entrants' order."""
+        return tuple(_stats(n, i, self.results) for i, n in enumerate(self.entrants))
+
+    @property
+    def records(self) -> tuple[Record[Any], ...]:
+        """The games' records (run with ``records=True``; empty otherwise)."""
+        return tuple(r.record for r in self.results if r.record is not None)
+
+    def to_dict(self, *, games: bool = False) -> dict[str, Any]:
+        """JSON-safe: the table (and every game's result with ``games=True``)."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "entrants": list(self.entrants),
+            "seed": self.seed,
+            "games": len(self.results),
+            "table": [row.to_dict() for row in self.rows],
+        }
+        if games:
+            out["results"] = [r.to_dict() for r in self.results]
+        return out
+
+    def __str__(self) -> str:
+        players = len(self.results[0].seats) if self.results else len(self.entrants)
+        head = (
+            f"{self.game}: {len(self.results)} games, {players} players a game, seed {self.seed!r}"
+        )
+        columns: tuple[str, ...] = ("bot", "games", "wins", "draws", "losses", "score", "95% CI")
+        columns += ("mean diff", "Elo", "Elo 95% CI")
+        lines: list[tuple[str, ...]] = [columns]
+        for row in self.rows:
+            lo, hi = row.score_interval
+            elo_lo, elo_hi = row.elo_interval
+            lines.append(
+                (
+                    row.name,
+                    str(row.games),
+                    str(row.wins),
+                    str(row.draws),
+                    str(row.losses),
+                    f"{100 * row.score:.1f}%",
+                    f"{100 * lo:.1f}-{100 * hi:.1f}%",
+                    _signed(row.mean_score_diff, 2),
+                    _signed(row.elo),
+                    f"{_signed(elo_lo)} .. {_signed(elo_hi)}",
+                )
+            )
+        widths = [max(len(line[i]) for line in lines) for i in range(len(columns))]
+        text = [head]
+        for k, line in enumerate(lines):
+            cells = [
+                cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
+                for i, cell in enumerate(line)
+            ]
+            text.append("  ".join(cells).rstrip())
+            if k == 0:
+                text.append("  ".join("-" * w for w in widths))
+        return "\n".join(text)
+
+
+@attrs.frozen
+class _Task:
+    game: str
+    game_options: Mapping[str, Any]
+    bots: tuple[Bot, ...]  # one per seat
+    seats: tuple[int, ...]
+    index: int
+    seed: str
+    keep_record: bool
+
+
+def _play(task: _Task) -> GameResult:
+    state = GAMES[task.game].new_game(len(task.bots), **task.game_options)
+    record = play(state, list(task.bots), random.Random(task.seed))
+    final = record.replay()
+    outcome = final.outcome
+    if outcome is None:  # pragma: no cover - play runs to the end
+        raise RuntimeError(f"{task.game} game {task.index} did not finish")
+    return GameResult(
+        index=task.index,
+        seed=task.seed,
+        seats=task.seats,
+        scores=tuple(outcome.scores),
+        ranking=tuple(outcome.ranking),
+        reason=outcome.reason,
+        actions=len(record.actions),
+        record=record if task.keep_record else None,
+    )
+
+
+Progress = Callable[[int, int], None]
+
+
+def _run_inline(tasks: Sequence[_Task], workers: int, progress: Progress | None) -> list[Any]:
+    out = []
+    for k, task in enumerate(tasks):
+        out.append(_play(task))
+        if progress is not None:
+            progress(k + 1, len(tasks))
+    return out
+
+
+def _run_process(tasks: Sequence[_Task], workers: int, progress: Progress | None) -> list[Any]:
+    if workers <= 1 or len(tasks) <= 1:
+        return _run_inline(tasks, workers, progress)
+    done: dict[int, GameResult] = {}
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+        pending: set[Future[GameResult]] = {pool.submit(_play, t) for t in tasks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                result = future.result()
+                done[result.index] = result
+                if progress is not None:
+                    progress(len(done), len(tasks))
+    return [done[t.index] for t in tasks]
+
+
+_BACKENDS: dict[str, Callable[[Sequence[_Task], int, Progress | None], list[Any]]] = {
+    "process": _run_process,
+    "inline": _run_inline,
+}
+
+
+def run(
+    game: str,
+    bots: Sequence[str | Bot],
+    games: int = 100,
+    *,
+    seed: int | str = 0,
+    workers: int | None = None,
+    backend: str = "process",
+    rotate: bool = True,
+    names: Sequence[str] | None = None,
+    game_options: Mapping[str, Any] | None = None,
+    records: bool = False,
+    progress: Progress | None = None,
+) -> ArenaResult:
+    """Play ``games`` games of ``game`` (a registry name) between ``bots``, one per seat.
+
+    - ``bots``: bot objects or names (see :func:`make_bot`); their number is the number of
+      players. Bots should be stateless (frozen), as every game gets a fresh copy in a worker.
+    - ``seed``: game ``i`` is played with ``random.Random(f"{seed}:{i}")`` (chance and every
+      bot's choices), so the result does not depend on ``workers`` or ``backend``.
+    - ``rotate``: in game ``i`` seat ``s`` is taken by entrant ``(s + i) % n``, so everyone
+      sits in every seat equally often when ``games`` is a multiple of ``n``.
+    - ``workers``: processes (default: the machine's CPU count); ``1`` plays in this process.
+    - ``backend``: ``"process"`` (default) or ``"inline"``.
+    - ``game_options``: keyword arguments for the game's ``new_game`` (picklable).
+    - ``records``: keep every game's :class:`~wordgames.Record` (``result.records``).
+    - ``progress``: called as ``progress(games_done, games)`` after each game, in this process.
+    """
+    if game not in GAME_NAMES:
+        raise ValueError(f"unknown game {game!r}; games: {', '.join(GAME_NAMES)}")
+    if backend not in _BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if games < 0:
+        raise ValueError(f"games must be >= 0, got {games}")
+    if not bots:
+        raise ValueError("give at least one bot")
+    entrants = tuple(make_bot(b, game) for b in bots)
+    labels = tuple(names) if names is not None else _labels(bots)
+    if len(labels) != len(entrants):
+        raise ValueError(f"{len(entrants)} bots but {len(labels)} names")
+    n = len(entrants)
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    options = dict(game_options or {})
+    tasks = []
+    for i in range(games):
+        seats = tuple((s + i) % n for s in range(n)) if rotate else tuple(range(n))
+        tasks.append(
+            _Task(
+                game, options, tuple(entrants[e] for e in seats), seats, i, f"{seed}:{i}", records
+            )
+        )
+    results = _BACKENDS[backend](tasks, workers, progress)
+    return ArenaResult(game, labels, seed, tuple(results))
+
+
+def _labels(bots: Sequence[str | Bot]) -> tuple[str, ...]:
+    names = [_entrant_name(b) for b in bots]
+    out = []
+    for i, name in enumerate(names):
+        count = names[:i].count(name)
+        out.append(name if names.count(name) == 1 else f"{name}#{count + 1}")
+    return tuple(out)

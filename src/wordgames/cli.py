@@ -1,0 +1,308 @@
+"""The ``wordgames`` command line (``python -m wordgames`` or the ``wordgames`` script).
+
+- ``wordgames arena GAME BOT BOT... [--games N] [--workers W] [--seed S]``: a bot tournament
+  (:mod:`wordgames.arena`) with a progress bar and the final table.
+- ``wordgames play GAME [BOT...] [--seed S]``: one bot-vs-bot game shown as text.
+- ``wordgames anagram RACK [--sub]``: anagrams from the English builtin lexicon.
+- ``wordgames solve regenwormen``: the exact single-turn solver.
+- ``wordgames bots [GAME]``: the bot names the other commands accept.
+
+This module is the only place in the library that prints; it uses argparse only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from wordgames import arena
+from wordgames._core.record import play
+from wordgames._core.registry import GAME_NAMES, GAMES
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wordgames",
+        description="Rules engines for Wocable, Wömmeln, WordMeld and Regenwormen: bot "
+        "tournaments, games shown as text, anagrams and the Regenwormen turn solver.",
+        epilog="Bot names: random, ismcts[:ITERATIONS[:DEPTH]], or a game's bot class such as "
+        "OptimalTurnBot (run 'wordgames bots GAME' to list them).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("arena", help="play many games between bots and print the table")
+    p.add_argument("game", choices=GAME_NAMES)
+    p.add_argument("bots", nargs="+", metavar="BOT", help="one bot per seat (2 or more)")
+    p.add_argument("-n", "--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("-w", "--workers", type=int, default=None, help="processes (default: every CPU)")
+    p.add_argument("-s", "--seed", default="0", help="the seed of the whole run (default 0)")
+    p.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
+    p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+
+    p = sub.add_parser("play", help="play one game between bots and show it as text")
+    p.add_argument("game", choices=GAME_NAMES)
+    p.add_argument(
+        "bots", nargs="*", metavar="BOT", help="one bot per seat (default: two random bots)"
+    )
+    p.add_argument("-s", "--seed", default="0", help="the game's seed (default 0)")
+    p.add_argument(
+        "--every-action",
+        action="store_true",
+        help="show the state after every action, not only at the end of each turn",
+    )
+
+    p = sub.add_parser("anagram", help="words from a rack (English builtin lexicon)")
+    p.add_argument("rack", help="the letters; ? is a blank")
+    p.add_argument("--sub", action="store_true", help="words using some of the letters")
+    p.add_argument("--min-length", type=int, default=2, help="shortest word (default 2)")
+
+    p = sub.add_parser("solve", help="exact solvers")
+    solve = p.add_subparsers(dest="game", required=True, metavar="GAME")
+    r = solve.add_parser("regenwormen", help="the exact single-turn solver")
+    r.add_argument("--target", type=int, help="only the chance of reaching this total")
+    r.add_argument(
+        "--grill",
+        help="face-up tiles, e.g. '21,22,30' (default: all 16) for the expected worms and advice",
+    )
+    r.add_argument("--kept", default="", help="dice set aside, e.g. 'w w 5' (for advice)")
+    r.add_argument("--roll", help="the dice just rolled, e.g. '1 3 3 w 5' (for advice)")
+
+    p = sub.add_parser("bots", help="list the bot names")
+    p.add_argument("game", nargs="?", choices=GAME_NAMES)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit code.
+    Output goes to ``out`` (default stdout), the progress bar and errors to stderr."""
+    args = _parser().parse_args(argv)
+    stdout = out if out is not None else sys.stdout
+    try:
+        if args.command == "arena":
+            return _arena(args, stdout)
+        if args.command == "play":
+            return _play(args, stdout)
+        if args.command == "anagram":
+            return _anagram(args, stdout)
+        if args.command == "solve":
+            return _solve_regenwormen(args, stdout)
+        return _bots(args, stdout)
+    except ValueError as exc:  # bad names and arguments: one line, no traceback
+        print(f"wordgames {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _arena(args: Any, out: TextIO) -> int:
+    if len(args.bots) < 2:
+        raise ValueError("an arena needs at least two bots")
+    bar = None if args.quiet else _Bar(sys.stderr, live=sys.stderr.isatty())
+    result = arena.run(
+        args.game,
+        args.bots,
+        args.games,
+        seed=_seed(args.seed),
+        workers=args.workers,
+        rotate=not args.no_rotate,
+        progress=bar,
+    )
+    if bar is not None:
+        bar.close()
+    if args.json:
+        import json
+
+        print(json.dumps(result.to_dict(), indent=2), file=out)
+    else:
+        print(result, file=out)
+    return 0
+
+
+class _Bar:
+    """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth."""
+
+    def __init__(self, stream: TextIO, *, live: bool, width: int = 30) -> None:
+        self.stream = stream
+        self.live = live
+        self.width = width
+        self.tenths = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.live:
+            tenths = 10 * done // total if total else 10
+            if tenths > self.tenths:
+                self.tenths = tenths
+                self.stream.write(f"{done}/{total} games\n")
+                self.stream.flush()
+            return
+        filled = self.width * done // total if total else self.width
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} games")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.live:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _play(args: Any, out: TextIO) -> int:
+    specs = args.bots or ["random", "random"]
+    if len(specs) < 2:
+        raise ValueError("give one bot per seat (at least two)")
+    bots = [arena.make_bot(spec, args.game) for spec in specs]
+    names = [spec if isinstance(spec, str) else type(spec).__name__ for spec in specs]
+    state = GAMES[args.game].new_game(len(bots))
+    record = play(state, bots, random.Random(_seed(args.seed)))
+    print(f"{args.game}: " + ", ".join(f"P{i + 1} {n}" for i, n in enumerate(names)), file=out)
+    print(state, file=out)
+    states = list(record.states())
+    block: list[str] = []  # the lines of the turn being shown
+    chance: list[str] = []  # chance outcomes since the last decision
+    mover: int | None = None
+    shown = 0  # the state to show when the turn is over
+    for k, action in enumerate(record.actions):
+        before = states[k]
+        if before.is_chance_node:
+            chance.append(str(action))
+            continue
+        player = min(before.players_to_act)
+        if mover is not None and player != mover and block:
+            _show(block, states[shown], out)
+            block = []
+        block += _chance_line(chance)
+        chance = []
+        block.append(f"  P{player + 1} {names[player]}: {action}")
+        mover, shown = player, k + 1
+        if args.every_action:
+            _show(block, states[shown], out)
+            block = []
+    final = states[-1]
+    if block or chance:
+        _show(block + _chance_line(chance), final, out)
+    outcome = final.outcome
+    if outcome is not None:
+        winners = ", ".join(f"P{p + 1} {names[p]}" for p in sorted(outcome.winners))
+        scores = " ".join(str(s) for s in outcome.scores)
+        print(f"game over ({outcome.reason}): scores {scores}; won by {winners}", file=out)
+    return 0
+
+
+def _chance_line(outcomes: list[str]) -> list[str]:
+    return [f"  chance: {'; '.join(outcomes)}"] if outcomes else []
+
+
+def _show(lines: list[str], state: Any, out: TextIO) -> None:
+    print("\n".join(lines), file=out)
+    print(state, file=out)
+
+
+def _anagram(args: Any, out: TextIO) -> int:
+    from wordgames.lexicon import Lexicon
+
+    lexicon = Lexicon.builtin("en")
+    rack = args.rack.upper()
+    if args.sub:
+        words = lexicon.subanagrams(rack, min_length=args.min_length)
+    else:
+        words = lexicon.anagrams(rack, min_length=args.min_length)
+    if not words:
+        print(f"no words in {lexicon.name} from {rack}", file=out)
+        return 1
+    by_length: dict[int, list[str]] = {}
+    for w in words:
+        by_length.setdefault(len(w), []).append(w)
+    for length in sorted(by_length, reverse=True):
+        print(f"{length:2d}: {' '.join(by_length[length])}", file=out)
+    return 0
+
+
+def _dice(text: str) -> tuple[int, ...]:
+    """Counts per face (1-5, worm) from text such as 'w w 5' or '6,6,5'."""
+    counts = [0] * 6
+    for token in text.replace(",", " ").split():
+        face = 6 if token.lower() in ("w", "6") else int(token) if token.isdigit() else 0
+        if not 1 <= face <= 6:
+            raise ValueError(f"a die is 1-5 or w (the worm), got {token!r}")
+        counts[face - 1] += 1
+    return tuple(counts)
+
+
+def _solve_regenwormen(args: Any, out: TextIO) -> int:
+    from wordgames.regenwormen import solver
+
+    if args.target is not None:
+        p = solver.success_probability(args.target)
+        print(
+            f"P(a fresh turn ends with total >= {args.target} and a worm) = {float(p):.4f}",
+            file=out,
+        )
+        return 0
+    grill = (
+        tuple(range(21, 37))
+        if args.grill is None
+        else tuple(int(t) for t in args.grill.replace(",", " ").split())
+    )
+    if args.roll is not None:
+        _advise(grill, _dice(args.kept), _dice(args.roll), out)
+        return 0
+    print("chance that a fresh turn, played for it, reaches a total (with a worm):", file=out)
+    for lo in range(21, 37, 4):
+        cells = [f">={t}: {float(solver.success_probability(t)):.4f}" for t in range(lo, lo + 4)]
+        print("  " + "   ".join(cells), file=out)
+    worms = solver.expected_worms(grill)
+    print(f"most expected worms of a fresh turn on this grill: {float(worms):.4f}", file=out)
+    return 0
+
+
+def _advise(
+    grill: tuple[int, ...], kept: tuple[int, ...], roll: tuple[int, ...], out: TextIO
+) -> None:
+    from wordgames.regenwormen import solver
+
+    if sum(kept) + sum(roll) != 8:
+        raise ValueError(
+            f"{sum(kept)} dice kept and {sum(roll)} rolled: the roll must be the other "
+            f"{8 - sum(kept)} of the 8 dice"
+        )
+    plan = solver.solve(solver.grill_stop_values(grill), 0)
+    print(f"grill {' '.join(map(str, grill))}; values: the worms a stop takes, a bust 0", file=out)
+    try:
+        face = plan.best_set_aside(kept, roll)
+    except ValueError:
+        print("bust: the roll has no value that is not set aside yet", file=out)
+        return
+    after = list(kept)
+    after[face - 1] += roll[face - 1]
+    n = roll[face - 1]
+    what = ("worm" if face == 6 else f"{face}") + ("" if n == 1 else "s")
+    advice = f"set aside {n} {what}"
+    if plan.should_roll(after):
+        advice += f", then roll on (expected {float(plan.position_value(after)):.4f} worms)"
+    else:
+        worms = plan.stop_value(after)
+        advice += f", then stop and take {worms} worm{'' if worms == 1 else 's'}"
+    print(advice, file=out)
+
+
+def _bots(args: Any, out: TextIO) -> int:
+    print("any game: random, ismcts, ismcts:ITERATIONS, ismcts:ITERATIONS:DEPTH", file=out)
+    for game in [args.game] if args.game else GAME_NAMES:
+        module = GAMES[game].bots
+        names = [
+            n
+            for n in getattr(module, "__all__", ())
+            if isinstance(getattr(module, n), type)
+            and callable(getattr(getattr(module, n), "choose", None))
+            and n != "RandomBot"
+        ]
+        print(f"{game}: {', '.join(f'{game}:{n}' for n in names)}", file=out)
+    return 0
