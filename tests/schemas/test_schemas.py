@@ -61,6 +61,17 @@ def test_every_game_and_kind_has_a_valid_draft_2020_12_schema() -> None:
             assert "$ref" not in json.dumps(s) or "$defs" in s  # self-contained
 
 
+def test_shipped_files_are_what_the_generator_writes() -> None:
+    """tests/schemas/generate.py is the source; run it after changing a schema."""
+    from tests.schemas.generate import build
+
+    built = build()
+    assert set(built) == set(schema_names())
+    for file_name, text in built.items():
+        shipped = resources.files("wordgames.schemas").joinpath(file_name).read_text("utf-8")
+        assert shipped == text, f"{file_name} is stale: run python -m tests.schemas.generate"
+
+
 def test_schema_helper_rejects_unknown_names_and_returns_fresh_dicts() -> None:
     with pytest.raises(ValueError, match="unknown game"):
         schema("chess", "state")
