@@ -4,8 +4,10 @@ schema-generated instances that the loaders accept round-trip."""
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import random
+import types
 from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
@@ -20,6 +22,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.errors import InvalidArgument, Unsatisfiable  # noqa: E402
 
+from tests.conformance.harness import ConformanceSuite  # noqa: E402
 from tests.schemas._compat import install  # noqa: E402
 from wordgames import GAMES, GameOutcome, InvalidStateError, RandomBot, Record, play  # noqa: E402
 from wordgames.schemas import GAMES as SCHEMA_GAMES  # noqa: E402
@@ -174,6 +177,41 @@ def test_every_json_of_seeded_playouts_validates(
     for text in sorted(texts):
         check(game, "action", text)
         GAMES[game].parse_action(text)  # the texts are real ones
+
+
+def _conformance_spec(game: str) -> Any:
+    """The :class:`GameSpec` of ``game``'s conformance suite (its set-ups and resignations)."""
+    module = importlib.import_module(f"tests.{game}.test_conformance")
+    suites = [
+        obj
+        for obj in vars(module).values()
+        if isinstance(obj, type) and issubclass(obj, ConformanceSuite) and "spec" in vars(obj)
+    ]
+    assert len(suites) == 1
+    return suites[0].spec
+
+
+@pytest.mark.parametrize("game", sorted(SCHEMA_GAMES))
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_conformance_playouts_validate(game: str, seed: int) -> None:
+    """The conformance suite's own random set-ups and playouts (players resigning at any
+    moment included): every state's JSON, some views, the record and the outcome validate."""
+    spec = _conformance_spec(game)
+    pairs = ConformanceSuite._playout(types.SimpleNamespace(spec=spec), seed)  # type: ignore[arg-type]
+    states = [s for s, _ in pairs]
+    actions = [a for _, a in pairs if a is not None]
+    rng = random.Random(seed)
+    for i, s in enumerate(states):
+        check(game, "state", s.to_dict())
+        if i % 5 == 0 or i == len(states) - 1:
+            viewer = rng.choice([None, *range(s.num_players)])
+            check(game, "view", s.view(viewer).to_dict())
+    for a in actions:
+        check(game, "action", str(a))
+    check(game, "record", Record(states[0], tuple(actions)).to_dict())
+    check(game, "rules", states[0].rules.to_dict())
+    if states[-1].outcome is not None:
+        check(game, "outcome", states[-1].outcome.to_dict())
 
 
 @pytest.mark.parametrize("game", sorted(SCHEMA_GAMES))
@@ -378,3 +416,20 @@ def test_generated_regenwormen_views_round_trip() -> None:
 
     _run(inner)
     assert tally.accepted > 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="loader bug found by the schemas: wommeln View.from_dict does not check phase, timer "
+    "or the drawn cards (State.from_dict does); reported, not fixed here",
+)
+@pytest.mark.parametrize(
+    ("key", "bad"), [("phase", "lunch"), ("timer", "maybe"), ("drawn", ["31a", "31a"])]
+)
+def test_wommeln_view_loader_rejects_what_the_schema_rejects(key: str, bad: Any) -> None:
+    wo = GAMES["wommeln"]
+    d = wo.new_game(2).view(0).to_dict()
+    d[key] = bad
+    assert not validator("wommeln", "view").is_valid(d)
+    with pytest.raises(InvalidStateError):
+        wo.View.from_dict(d)
