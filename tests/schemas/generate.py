@@ -259,6 +259,7 @@ WC_RULES = rules_obj(
         "zero_scores_count_as_passes": with_default(BOOL, False),
         "pass_end_subtract": with_default(BOOL, False),
         "departed_tiles_to_bag": with_default(BOOL, True),
+        "split_digraphs": with_default(BOOL, False),
     },
     "Wocable rule variant (Rules.to_dict); missing fields take their defaults, unknown ones are "
     "rejected.",

@@ -418,11 +418,6 @@ def test_generated_regenwormen_views_round_trip() -> None:
     assert tally.accepted > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="loader bug found by the schemas: wommeln View.from_dict does not check phase, timer "
-    "or the drawn cards (State.from_dict does); reported, not fixed here",
-)
 @pytest.mark.parametrize(
     ("key", "bad"), [("phase", "lunch"), ("timer", "maybe"), ("drawn", ["31a", "31a"])]
 )

@@ -190,7 +190,9 @@ class View(ViewBase):
         done = get_list(d, "done")
         if len(done) != n or not all(isinstance(x, bool) for x in done):
             raise InvalidStateError("done must be one flag per player")
-        return cls(viewer=viewer, done=tuple(done), **fields)
+        view = cls(viewer=viewer, done=tuple(done), **fields)
+        _check_view(view)
+        return view
 
     def __str__(self) -> str:
         lines = [headline(self)]
@@ -200,6 +202,23 @@ class View(ViewBase):
         if self.viewer is not None:
             lines.append(str(self.grid(self.viewer)))
         return "\n".join(lines)
+
+
+def _check_view(v: View) -> None:
+    """What ``State.from_dict`` checks of the round that a view can show too."""
+    from wordgames.wommeln.state import PHASES, TIMER_STATES
+
+    if v.phase not in PHASES or v.timer not in TIMER_STATES:
+        raise InvalidStateError(
+            f"unknown phase {short_repr(v.phase)} or timer {short_repr(v.timer)}"
+        )
+    cards = [c for c, _ in v.drawn]
+    if len(set(cards)) != len(cards) or not all(1 <= c <= CARDS for c in cards):
+        raise InvalidStateError("drawn cards must be distinct cards 1-30")
+    if len(v.drawn) > v.rules.num_rounds:
+        raise InvalidStateError("more categories drawn than rounds")
+    if v.phase in ("search", "review") and not v.drawn:
+        raise InvalidStateError("a round is running but no category was revealed")
 
 
 def headline(s: State | View) -> str:
