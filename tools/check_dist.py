@@ -38,7 +38,7 @@ def check_wheel(path: Path) -> list[str]:
         meta = Parser().parsestr(z.read(meta_name).decode())
     package = {n for n in names if n.startswith("wordgames/")}
     missing = expected_package_files() - package
-    extra = {n for n in package - expected_package_files()}
+    extra = package - expected_package_files()
     problems += [f"wheel lacks {n}" for n in sorted(missing)]
     problems += [f"wheel has unexpected {n}" for n in sorted(extra)]
     if any("__pycache__" in n or n.startswith("tests/") for n in names):
