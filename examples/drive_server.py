@@ -24,7 +24,7 @@ CHANCE_TEXT = {
     "regenwormen": "roll w w w w w w w w",
     "wocable": "draw Z",
     "wommeln": "reveal 1a",
-    "wordmeld": "draw E",
+    "wordmeld": "draw 0",
 }
 
 
