@@ -240,3 +240,30 @@ def test_wordmeld_observation_shows_known_cards_and_the_discard_pile() -> None:
     assert np.allclose(part("discard"), per_letter(view.discard, 0.2))
     unseen = view.unseen
     assert np.allclose(part("unseen"), [unseen[k] / 10.0 for k in kinds])
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_regenwormen_cached_paths_equal_the_plain_ones(seed, players) -> None:
+    # the encoder reuses board and turn parts of its observations and legal tables between
+    # calls: on whole playouts (every seat, a spectator, fresh and shared encoders, views
+    # asked twice) they equal the observation computed from scratch and legal()
+    from wordgames.rl._views import regenwormen_fields
+
+    shared = RegenwormenEncoder(players)
+    for state in playout("regenwormen", seed, 400, players):
+        fresh = RegenwormenEncoder(players)
+        for p in (*range(players), None):
+            view = state.view(p)
+            f = regenwormen_fields(view)
+            plain = fresh._observe_plain(f, f.turn if p is None else p)
+            idx, acts = fresh.legal(view)
+            for enc in (shared, fresh, shared):
+                obs = enc.observe(view)
+                assert obs.dtype == np.float32
+                assert np.array_equal(obs, plain)
+                obs[:] = -1.0  # the caller owns the array: the cache is not touched
+                table, mask = enc._legal_table(view)
+                assert table == dict(zip(idx, acts, strict=True))
+                assert sorted(np.flatnonzero(mask)) == sorted(idx)
+                assert not mask.flags.writeable

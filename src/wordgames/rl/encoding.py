@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordgames.rl._views import (
+    RegenwormenFields,
     regenwormen_fields,
     wocable_fields,
     wommeln_fields,
@@ -142,6 +143,15 @@ class Encoder(abc.ABC):
     def decode(self, view: Any, index: int) -> Any:
         """The action with index ``index`` in ``view`` (ValueError when there is none)."""
 
+    def _legal_table(self, view: Any) -> tuple[dict[int, Any], Mask]:
+        """``{index: action}`` of the viewer's legal actions and their mask, built once from
+        :meth:`legal` (the mask is read-only: copy it to hand it out)."""
+        idx, acts = self.legal(view)
+        mask = np.zeros(self.num_player_actions, dtype=np.int8)
+        mask[idx] = 1
+        mask.flags.writeable = False
+        return dict(zip(idx, acts, strict=True)), mask
+
     def action_mask(self, view: Any) -> Mask:
         """A 0/1 vector over the player actions: 1 for the viewer's legal actions."""
         mask = np.zeros(self.num_player_actions, dtype=np.int8)
@@ -174,6 +184,10 @@ _ROLLS: tuple[tuple[int, ...], ...] = tuple(
 )
 _ROLL_INDEX = {faces: i for i, faces in enumerate(_ROLLS)}
 _WORMS = {t: (t - 17) // 4 for t in _TILES}
+# The turn parts of the observation, the same for every number of players (filled as met):
+# (phase, kept) -> the phase..totals slice without a roll; roll counts -> the roll slice.
+_TAILS: dict[tuple[int, Any], Obs] = {}
+_ROLLED: dict[Any, Obs] = {}
 
 
 class RegenwormenEncoder(Encoder):
@@ -229,6 +243,16 @@ class RegenwormenEncoder(Encoder):
             "departed",
         )
         self._starts = tuple(lay.parts[k][0] for k in names)
+        # caches of the fast paths (every value they hold is immutable, and kept alive with
+        # the key it was found by, so an ``id`` is never reused while it is cached):
+        # id(legal tuple) -> (that tuple, table); (turn, legal tuple) -> table
+        self._tables_by_id: dict[int, tuple[Any, tuple[dict[int, Any], Mask]]] = {}
+        self._tables: dict[tuple[int, Any], tuple[dict[int, Any], Mask]] = {}
+        # viewer seat -> (grill, flipped, stacks, departed, turn, over, vector): the last
+        # board seen from that seat (the turn parts are in _TAILS and _ROLLED)
+        self._boards: dict[int, tuple[Any, Any, Any, Any, int, bool, Obs]] = {}
+        self._tail = slice(self._starts[4], self._starts[8])  # phase, kept, roll, totals
+        self._roll = slice(self._starts[6], self._starts[6] + 6)
 
     def encode_chance(self, outcome: Any) -> int:
         if type(outcome) is self._Roll:
@@ -278,15 +302,71 @@ class RegenwormenEncoder(Encoder):
         turn = regenwormen_fields(view).turn
         return [self._encode(turn, a) for a in acts], acts
 
+    def _legal_table(self, view: Any) -> tuple[dict[int, Any], Mask]:
+        # The game hands out the same legal tuples again (set-asides) or equal ones (the
+        # decisions): a table is built once per tuple, and per turn for equal tuples (a
+        # steal's index is relative to the player on turn).
+        acts = view.legal_actions()
+        hit = self._tables_by_id.get(id(acts))
+        if hit is not None and hit[0] is acts:
+            return hit[1]
+        key = (regenwormen_fields(view).turn if acts else 0, acts)
+        table = self._tables.get(key)
+        if table is None:
+            table = super()._legal_table(view)
+            if len(self._tables) >= 4096:
+                self._tables.clear()
+            self._tables[key] = table
+        if len(self._tables_by_id) >= 256:
+            self._tables_by_id.clear()
+        self._tables_by_id[id(acts)] = (acts, table)
+        return table
+
     def observe(self, view: Any) -> Obs:
+        # The board parts change once a turn and the turn parts (phase, kept, roll, totals)
+        # take few values: each is computed once by :meth:`_observe_plain` and reused.
         f = regenwormen_fields(view)
+        me = view.viewer
+        if me is None:
+            me = f.turn
+        over = f.phase == 3
+        b = self._boards.get(me)
+        if b is None or not (
+            b[0] is f.grill
+            and b[1] is f.flipped
+            and b[2] is f.stacks
+            and b[3] is f.departed
+            and b[4] == f.turn
+            and b[5] == over
+        ):
+            vec = self._observe_plain(f, me)
+            vec.flags.writeable = False
+            b = (f.grill, f.flipped, f.stacks, f.departed, f.turn, over, vec)
+            self._boards[me] = b
+        key = (f.phase, f.kept)
+        tail = _TAILS.get(key)
+        if tail is None:
+            tail = self._observe_plain(f._replace(roll=()), me)[self._tail]
+            if len(_TAILS) >= 8192:
+                _TAILS.clear()
+            _TAILS[key] = tail
+        out: Obs = b[6].copy()
+        out[self._tail] = tail
+        if f.roll:
+            rolled = _ROLLED.get(f.roll)
+            if rolled is None:
+                rolled = _ROLLED[f.roll] = self._observe_plain(f, me)[self._roll]
+            out[self._roll] = rolled
+        return out
+
+    def _observe_plain(self, f: RegenwormenFields, me: int) -> Obs:
+        """The observation of fields ``f`` seen from seat ``me``, computed from scratch."""
         n = self.num_players
         out = [0.0] * self._layout.size  # filled as a list, converted once (faster)
         for t in f.grill:
             out[t - 21] = 1.0
         for t in f.flipped:
             out[t - 5] = 1.0
-        me = view.viewer if view.viewer is not None else f.turn
         top0, worms0, size0, act0, phase0, kept0, roll0, tot0, dep0 = self._starts
         over = f.phase == 3
         for k, p in enumerate(_seats(n, me)):
