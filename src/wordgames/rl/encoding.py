@@ -184,10 +184,35 @@ _ROLLS: tuple[tuple[int, ...], ...] = tuple(
 )
 _ROLL_INDEX = {faces: i for i, faces in enumerate(_ROLLS)}
 _WORMS = {t: (t - 17) // 4 for t in _TILES}
-# The turn parts of the observation, the same for every number of players (filled as met):
-# (phase, kept) -> the phase..totals slice without a roll; roll counts -> the roll slice.
-_TAILS: dict[tuple[int, Any], Obs] = {}
-_ROLLED: dict[Any, Obs] = {}
+# The turn parts of the observation, the same for every number of players (filled by the
+# first encoder): (phase, kept counts) -> the phase..totals slice (19 values, no roll);
+# roll counts -> the roll slice (6 values).
+_TAILS: dict[tuple[int, tuple[int, ...]], Obs] = {}
+_ROLLED: dict[tuple[int, ...], Obs] = {}
+
+
+def _fill_turn_parts() -> None:
+    """Every phase and kept count (at most 8 dice) into _TAILS, every roll into _ROLLED."""
+    counts = [
+        tuple(faces.count(f) for f in range(1, 7))
+        for n in range(9)
+        for faces in combinations_with_replacement(range(1, 7), n)
+    ]
+    k = np.array(counts, dtype=np.float64)
+    rows = np.zeros((len(counts), 19), dtype=np.float64)
+    rows[:, 4:10] = k / 8.0
+    rows[:, 16] = (k @ np.array([1.0, 2.0, 3.0, 4.0, 5.0, 5.0])) / 40.0
+    rows[:, 17] = k[:, 5] > 0
+    rows[:, 18] = (8.0 - k.sum(axis=1)) / 8.0
+    for phase in range(4):
+        block = rows.copy()
+        block[:, phase] = 1.0
+        block32 = block.astype(np.float32)
+        block32.flags.writeable = False
+        _TAILS.update({(phase, c): block32[i] for i, c in enumerate(counts)})
+    rolls32 = (k / 8.0).astype(np.float32)
+    rolls32.flags.writeable = False
+    _ROLLED.update({c: rolls32[i] for i, c in enumerate(counts) if any(c)})
 
 
 class RegenwormenEncoder(Encoder):
@@ -252,6 +277,8 @@ class RegenwormenEncoder(Encoder):
         # board seen from that seat (the turn parts are in _TAILS and _ROLLED)
         self._boards: dict[int, tuple[Any, Any, Any, Any, int, bool, Obs]] = {}
         self._tail = slice(self._starts[4], self._starts[8])  # phase, kept, roll, totals
+        if not _TAILS:
+            _fill_turn_parts()
         self._roll = slice(self._starts[6], self._starts[6] + 6)
 
     def encode_chance(self, outcome: Any) -> int:
@@ -323,8 +350,8 @@ class RegenwormenEncoder(Encoder):
         return table
 
     def observe(self, view: Any) -> Obs:
-        # The board parts change once a turn and the turn parts (phase, kept, roll, totals)
-        # take few values: each is computed once by :meth:`_observe_plain` and reused.
+        # The board parts change once a turn (computed by :meth:`_observe_plain`, kept per
+        # seat); the turn parts (phase, kept, roll, totals) come from the tables.
         f = regenwormen_fields(view)
         me = view.viewer
         if me is None:
@@ -343,26 +370,22 @@ class RegenwormenEncoder(Encoder):
             vec.flags.writeable = False
             b = (f.grill, f.flipped, f.stacks, f.departed, f.turn, over, vec)
             self._boards[me] = b
-        key = (f.phase, f.kept)
-        tail = _TAILS.get(key)
-        if tail is None:
+        tail = _TAILS.get((f.phase, f.kept))
+        if tail is None:  # not a state of the game's rules: computed, not kept
             tail = self._observe_plain(f._replace(roll=()), me)[self._tail]
-            if len(_TAILS) >= 8192:
-                _TAILS.clear()
-            _TAILS[key] = tail
         out: Obs = b[6].copy()
         out[self._tail] = tail
         if f.roll:
             rolled = _ROLLED.get(f.roll)
             if rolled is None:
-                rolled = _ROLLED[f.roll] = self._observe_plain(f, me)[self._roll]
+                rolled = self._observe_plain(f, me)[self._roll]
             out[self._roll] = rolled
         return out
 
     def _observe_plain(self, f: RegenwormenFields, me: int) -> Obs:
         """The observation of fields ``f`` seen from seat ``me``, computed from scratch."""
         n = self.num_players
-        out = [0.0] * self._layout.size  # filled as a list, converted once (faster)
+        out = np.zeros(self._layout.size, dtype=np.float32)  # scalar writes: no list to convert
         for t in f.grill:
             out[t - 21] = 1.0
         for t in f.flipped:
@@ -383,14 +406,17 @@ class RegenwormenEncoder(Encoder):
                 out[dep0 + k] = 1.0
         out[phase0 + f.phase] = 1.0
         kept = f.kept
-        out[kept0 : kept0 + 6] = [c / 8.0 for c in kept]
-        if f.roll:
-            out[roll0 : roll0 + 6] = [c / 8.0 for c in f.roll]
+        for i, c in enumerate(kept):
+            if c:
+                out[kept0 + i] = c / 8.0
+        for i, c in enumerate(f.roll):
+            if c:
+                out[roll0 + i] = c / 8.0
         total = kept[0] + 2 * kept[1] + 3 * kept[2] + 4 * kept[3] + 5 * (kept[4] + kept[5])
         out[tot0] = total / 40.0
         out[tot0 + 1] = 1.0 if kept[5] else 0.0
         out[tot0 + 2] = (8 - sum(kept)) / 8.0
-        return np.array(out, dtype=np.float32)
+        return out
 
 
 # -- the word games: fixed slots and a capped list --------------------------------------------
