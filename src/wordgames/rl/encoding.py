@@ -366,7 +366,7 @@ class RegenwormenEncoder(Encoder):
             and b[4] == f.turn
             and b[5] == over
         ):
-            vec = self._observe_plain(f, me)
+            vec = self._observe_plain(f, me, turn_parts=False)
             vec.flags.writeable = False
             b = (f.grill, f.flipped, f.stacks, f.departed, f.turn, over, vec)
             self._boards[me] = b
@@ -382,8 +382,9 @@ class RegenwormenEncoder(Encoder):
             out[self._roll] = rolled
         return out
 
-    def _observe_plain(self, f: RegenwormenFields, me: int) -> Obs:
-        """The observation of fields ``f`` seen from seat ``me``, computed from scratch."""
+    def _observe_plain(self, f: RegenwormenFields, me: int, turn_parts: bool = True) -> Obs:
+        """The observation of fields ``f`` seen from seat ``me``, computed from scratch
+        (``turn_parts=False``: phase, kept, roll and totals are left at 0)."""
         n = self.num_players
         out = np.zeros(self._layout.size, dtype=np.float32)  # scalar writes: no list to convert
         for t in f.grill:
@@ -396,7 +397,7 @@ class RegenwormenEncoder(Encoder):
             stack = f.stacks[p]
             if stack:
                 out[top0 + 17 * k + stack[-1] - 20] = 1.0
-                out[worms0 + k] = sum(_WORMS[t] for t in stack) / 40.0
+                out[worms0 + k] = sum(map(_WORMS.__getitem__, stack)) / 40.0
                 out[size0 + k] = len(stack) / 16.0
             else:
                 out[top0 + 17 * k] = 1.0
@@ -404,6 +405,8 @@ class RegenwormenEncoder(Encoder):
                 out[act0 + k] = 1.0
             if p in f.departed:
                 out[dep0 + k] = 1.0
+        if not turn_parts:
+            return out
         out[phase0 + f.phase] = 1.0
         kept = f.kept
         for i, c in enumerate(kept):
