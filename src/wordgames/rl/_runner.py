@@ -49,13 +49,18 @@ class Runner:
     def _settle(self) -> None:
         s = self.state
         if s.is_chance_node:
-            sample = getattr(s, "sample_chance", None)
             rng = self.rng
-            while s.is_chance_node:
-                s = s.apply(s.sample_chance(rng) if sample is not None else sample_chance(s, rng))
+            if hasattr(s, "sample_chance"):  # the game's own sampler, as sample_chance uses
+                while s.is_chance_node:
+                    s = s.apply(s.sample_chance(rng))
+            else:
+                while s.is_chance_node:
+                    s = s.apply(sample_chance(s, rng))
         self.state = s
-        self._views = {}
-        self._tables = {}
+        if self._views:
+            self._views = {}
+        if self._tables:
+            self._tables = {}
 
     def _view(self, player: int) -> Any:
         v = self._views.get(player)
@@ -89,6 +94,21 @@ class Runner:
     def observe(self, player: int) -> Obs:
         """The encoder's vector of ``player``'s view."""
         return self.encoder.observe(self._view(player))
+
+    def observe_and_mask(self, player: int) -> tuple[Obs, Mask]:
+        """:meth:`observe` and :meth:`mask` of ``player`` together (new arrays)."""
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = self.state.view(player)
+        obs = self.encoder.observe(view)
+        if player in self.state.players_to_act:
+            t = self._tables.get(player)
+            if t is None:
+                t = self._tables[player] = self.encoder._legal_table(view)
+            mask: Mask = t[1].copy()
+        else:
+            mask = self._no_mask.copy()
+        return obs, mask
 
     def play_index(self, player: int, index: int) -> None:
         """Apply ``player``'s action ``index`` and resolve chance (ValueError if illegal)."""

@@ -116,8 +116,8 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation vector and action mask (zero unless it may act now)."""
-        p = self._index[agent]
-        return {"observation": self._runner.observe(p), "action_mask": self._runner.mask(p)}
+        obs, mask = self._runner.observe_and_mask(self._index[agent])
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action index (None once it is terminated)."""
