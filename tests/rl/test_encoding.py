@@ -242,14 +242,36 @@ def test_wordmeld_observation_shows_known_cards_and_the_discard_pile() -> None:
     assert np.allclose(part("unseen"), [unseen[k] / 10.0 for k in kinds])
 
 
-@settings(max_examples=6)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
-def test_regenwormen_cached_paths_equal_the_plain_ones(seed, players) -> None:
+def regenwormen_states(seed, players, leaver):
+    """A seeded random playout; from its middle on, ``leaver`` (if any) has resigned."""
+    rng = random.Random(seed)
+    state = rw.new_game(players)
+    for step in range(400):
+        yield state
+        if state.is_terminal:
+            return
+        if leaver is not None and step == 40 and leaver not in state.departed:
+            state = state.apply(wordgames.Resign(leaver))
+        elif state.is_chance_node:
+            state = state.apply(wordgames.sample_chance(state, rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=8)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 5),
+    leaver=st.none() | st.integers(0, 4),
+)
+def test_regenwormen_cached_paths_equal_the_plain_ones(seed, players, leaver) -> None:
     # the encoder reuses board and turn parts of its observations and legal tables between
     # calls: on whole playouts (every seat, a spectator, fresh and shared encoders, views
-    # asked twice) they equal the documented layout computed from scratch and legal()
+    # asked twice, a seat leaving) they equal the documented layout computed from scratch
+    # and legal()
     shared = RegenwormenEncoder(players)
-    for state in playout("regenwormen", seed, 400, players):
+    leaver = None if leaver is None or leaver >= players else leaver
+    for state in regenwormen_states(seed, players, leaver):
         fresh = RegenwormenEncoder(players)
         for p in (*range(players), None):
             view = state.view(p)
