@@ -240,3 +240,87 @@ def test_wordmeld_observation_shows_known_cards_and_the_discard_pile() -> None:
     assert np.allclose(part("discard"), per_letter(view.discard, 0.2))
     unseen = view.unseen
     assert np.allclose(part("unseen"), [unseen[k] / 10.0 for k in kinds])
+
+
+def regenwormen_states(seed, players, leaver):
+    """A seeded random playout; from its middle on, ``leaver`` (if any) has resigned."""
+    rng = random.Random(seed)
+    state = rw.new_game(players)
+    for step in range(400):
+        yield state
+        if state.is_terminal:
+            return
+        if leaver is not None and step == 40 and leaver not in state.departed:
+            state = state.apply(wordgames.Resign(leaver))
+        elif state.is_chance_node:
+            state = state.apply(wordgames.sample_chance(state, rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=8)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 5),
+    leaver=st.none() | st.integers(0, 4),
+)
+def test_regenwormen_cached_paths_equal_the_plain_ones(seed, players, leaver) -> None:
+    # the encoder reuses board and turn parts of its observations and legal tables between
+    # calls: on whole playouts (every seat, a spectator, fresh and shared encoders, views
+    # asked twice, a seat leaving) they equal the documented layout computed from scratch
+    # and legal()
+    shared = RegenwormenEncoder(players)
+    leaver = None if leaver is None or leaver >= players else leaver
+    for state in regenwormen_states(seed, players, leaver):
+        fresh = RegenwormenEncoder(players)
+        for p in (*range(players), None):
+            view = state.view(p)
+            plain = reference_observation(fresh, view)
+            idx, acts = fresh.legal(view)
+            for enc in (shared, fresh, shared):
+                obs = enc.observe(view)
+                assert obs.dtype == np.float32
+                assert np.array_equal(obs, plain)
+                obs[:] = -1.0  # the caller owns the array: the cache is not touched
+                table, mask = enc._legal_table(view)
+                assert table == dict(zip(idx, acts, strict=True))
+                assert sorted(np.flatnonzero(mask)) == sorted(idx)
+                assert not mask.flags.writeable
+
+
+def reference_observation(enc, view):
+    """Regenwormen's documented observation layout, computed directly from the view."""
+    s = view.state
+    n = len(s.players)
+    lay = enc.layout
+    out = np.zeros(enc.observation_shape, dtype=np.float64)
+
+    def at(name, *pos):
+        start, shape = lay[name]
+        flat = 0
+        for d, i in zip(shape, pos, strict=True):
+            assert 0 <= i < d
+            flat = flat * d + i
+        return start + flat
+
+    for t in s.grill:
+        out[at("grill", t - 21)] = 1
+    for t in s.flipped:
+        out[at("flipped", t - 21)] = 1
+    me = s.turn if view.viewer is None else view.viewer
+    for k in range(n):
+        p = (me + k) % n
+        stack = s.stacks[p]
+        out[at("top_tile", k, stack[-1] - 20 if stack else 0)] = 1
+        out[at("worms", k)] = sum((t - 17) // 4 for t in stack) / 40
+        out[at("stack_size", k)] = len(stack) / 16
+        out[at("to_act", k)] = p == s.turn and s.phase != 3
+        out[at("departed", k)] = p in s.departed
+    out[at("phase", s.phase)] = 1
+    for i in range(6):
+        out[at("kept", i)] = s.kept[i] / 8
+        out[at("roll", i)] = s.roll[i] / 8 if s.roll else 0
+    out[at("totals", 0)] = s.total / 40
+    out[at("totals", 1)] = s.has_worm
+    out[at("totals", 2)] = s.dice_left / 8
+    return out.astype(np.float32)

@@ -29,28 +29,50 @@ def ranking_returns(state: Any) -> list[float]:
 
 class Runner:
     """Plays one game: resolves chance with its own ``random.Random``, and keeps the acting
-    player's legal actions (by index) for the current state."""
+    player's views and legal actions (by index, with their mask) for the current state."""
 
     def __init__(self, make_state: Callable[[], Any]) -> None:
         self._make = make_state
         self.state: Any = make_state()
         self.encoder: Encoder = encoder_for(self.state)
         self.rng = random.Random(0)
-        self._legal: dict[int, dict[int, Any]] = {}
+        self._views: dict[int, Any] = {}
+        self._tables: dict[int, tuple[dict[int, Any], Mask]] = {}
+        self._no_mask = np.zeros(self.encoder.num_player_actions, dtype=np.int8)
 
     def reset(self, seed: int) -> None:
         """A new game, chance seeded with ``seed``."""
         self.rng = random.Random(seed)
         self.state = self._make()
-        self._legal = {}
         self._settle()
 
     def _settle(self) -> None:
         s = self.state
-        while s.is_chance_node:
-            s = s.apply(sample_chance(s, self.rng))
+        if s.is_chance_node:
+            rng = self.rng
+            if hasattr(s, "sample_chance"):  # the game's own sampler, as sample_chance uses
+                while s.is_chance_node:
+                    s = s.apply(s.sample_chance(rng))
+            else:
+                while s.is_chance_node:
+                    s = s.apply(sample_chance(s, rng))
         self.state = s
-        self._legal = {}
+        if self._views:
+            self._views = {}
+        if self._tables:
+            self._tables = {}
+
+    def _view(self, player: int) -> Any:
+        v = self._views.get(player)
+        if v is None:
+            v = self._views[player] = self.state.view(player)
+        return v
+
+    def _table(self, player: int) -> tuple[dict[int, Any], Mask]:
+        t = self._tables.get(player)
+        if t is None:
+            t = self._tables[player] = self.encoder._legal_table(self._view(player))
+        return t
 
     @property
     def acting(self) -> int | None:
@@ -60,23 +82,33 @@ class Runner:
 
     def legal(self, player: int) -> dict[int, Any]:
         """``{index: action}`` of ``player``'s legal actions now."""
-        m = self._legal.get(player)
-        if m is None:
-            idx, acts = self.encoder.legal(self.state.view(player))
-            m = dict(zip(idx, acts, strict=True))
-            self._legal[player] = m
-        return m
+        return self._table(player)[0]
 
     def mask(self, player: int) -> Mask:
-        """0/1 over the player actions."""
-        mask = np.zeros(self.encoder.num_player_actions, dtype=np.int8)
-        if player in self.state.players_to_act:
-            mask[list(self.legal(player))] = 1
+        """0/1 over the player actions (a new array)."""
+        mask: Mask = (
+            self._table(player)[1] if player in self.state.players_to_act else self._no_mask
+        ).copy()
         return mask
 
     def observe(self, player: int) -> Obs:
         """The encoder's vector of ``player``'s view."""
-        return self.encoder.observe(self.state.view(player))
+        return self.encoder.observe(self._view(player))
+
+    def observe_and_mask(self, player: int) -> tuple[Obs, Mask]:
+        """:meth:`observe` and :meth:`mask` of ``player`` together (new arrays)."""
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = self.state.view(player)
+        obs = self.encoder.observe(view)
+        if player in self.state.players_to_act:
+            t = self._tables.get(player)
+            if t is None:
+                t = self._tables[player] = self.encoder._legal_table(view)
+            mask: Mask = t[1].copy()
+        else:
+            mask = self._no_mask.copy()
+        return obs, mask
 
     def play_index(self, player: int, index: int) -> None:
         """Apply ``player``'s action ``index`` and resolve chance (ValueError if illegal)."""

@@ -186,6 +186,13 @@ def _game_type(name: str) -> Any:
     )
 
 
+#: (the game's outcome tuple, sorted OpenSpiel pairs, {OpenSpiel index: outcome object})
+_ChanceEntry = tuple[Any, list[tuple[int, float]], dict[int, Any]]
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+
+
 class _Game(pyspiel.Game):  # type: ignore[misc]
     """A wordgames game for OpenSpiel (one subclass per game, made by :func:`_register`)."""
 
@@ -200,8 +207,9 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.encoder: Encoder = enc
         self.simultaneous = spec.dynamics == _Dyn.SIMULTANEOUS
         self.wait = enc.num_player_actions  # the no-op of simultaneous nodes
-        # id(outcome tuple) -> (that tuple, OpenSpiel pairs); shared by every state
-        self.chance_cache: dict[int, tuple[Any, list[tuple[int, float]]]] = {}
+        # id(outcome tuple) -> (that tuple, OpenSpiel pairs, {OpenSpiel index: the game's own
+        # outcome object}); shared by every state (Regenwormen has one tuple per dice count)
+        self.chance_cache: dict[int, _ChanceEntry] = {}
         super().__init__(
             _game_type(self.NAME),
             pyspiel.GameInfo(
@@ -244,6 +252,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self._s = _Frozen(state)
         self._log = _Frozen(None)  # (previous log, library state before, action), newest first
         self._legal = _Frozen({})  # player -> {index: action} for this library state
+        self._player = self._player_now()
 
     @property
     def library_state(self) -> Any:
@@ -254,20 +263,21 @@ class _State(pyspiel.State):  # type: ignore[misc]
         cache: dict[int, dict[int, Any]] = self._legal.value
         m = cache.get(player)
         if m is None:
-            idx, acts = self._enc.legal(self._s.value.view(player))
-            m = dict(zip(idx, acts, strict=True))
-            cache[player] = m
+            m = cache[player] = self._enc._legal_table(self._s.value.view(player))[0]
         return m
 
-    def current_player(self) -> int:
+    def _player_now(self) -> int:
         s = self._s.value
         if s.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if s.is_chance_node:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if self._sim:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
+            return _SIMULTANEOUS
         return int(s.current_player)
+
+    def current_player(self) -> int:
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
         s = self._s.value
@@ -277,29 +287,39 @@ class _State(pyspiel.State):  # type: ignore[misc]
             return [self._wait]
         return sorted(self._legal_map(player))
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance(self) -> _ChanceEntry:
         outcomes = self._s.value.chance_outcomes()
-        cache: dict[int, tuple[Any, list[tuple[int, float]]]] = self._chance_cache.value
+        cache: dict[int, _ChanceEntry] = self._chance_cache.value
         hit = cache.get(id(outcomes))
         if hit is not None and hit[0] is outcomes:  # games that reuse their outcome tuples
-            return list(hit[1])
+            return hit
         off = self._enc.chance_offset
-        pairs = sorted((self._enc.encode_chance(a) - off, float(p)) for a, p in outcomes)
+        index = [self._enc.encode_chance(a) - off for a, _ in outcomes]
+        pairs = sorted((i, float(p)) for i, (_, p) in zip(index, outcomes, strict=True))
+        entry = (outcomes, pairs, {i: a for i, (a, _) in zip(index, outcomes, strict=True)})
         if len(cache) > 64:
             cache.clear()
-        cache[id(outcomes)] = (outcomes, pairs)
-        return list(pairs)
+        cache[id(outcomes)] = entry
+        return entry
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self._chance()[1])
 
     def _advance(self, action: Any) -> None:
         before = self._s.value
         self._s = _Frozen(before.apply(action))
         self._log = _Frozen((self._log.value, before, action))
         self._legal = _Frozen({})
+        self._player = self._player_now()
 
     def _apply_action(self, action: int) -> None:
         s = self._s.value
         if s.is_chance_node:
-            self._advance(self._enc.decode_chance(action + self._enc.chance_offset))
+            # the game's own outcome object (its fast path), else the encoder's
+            outcome = self._chance()[2].get(action)
+            if outcome is None:
+                outcome = self._enc.decode_chance(action + self._enc.chance_offset)
+            self._advance(outcome)
         else:
             self._advance(self._legal_map(s.current_player)[action])
 

@@ -116,8 +116,8 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation vector and action mask (zero unless it may act now)."""
-        p = self._index[agent]
-        return {"observation": self._runner.observe(p), "action_mask": self._runner.mask(p)}
+        obs, mask = self._runner.observe_and_mask(self._index[agent])
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action index (None once it is terminated)."""
@@ -128,18 +128,22 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act (None is only for finished agents)")
         self._cumulative_rewards[agent] = 0.0
-        self._runner.play_index(self._index[agent], int(action))
+        runner = self._runner
+        runner.play_index(self._index[agent], int(action))
         self._steps += 1
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        state = self._runner.state
+        # every reward is 0 until the end (and a finished game takes no more actions), so
+        # the rewards need no reset and no accumulation before then
+        state = runner.state
         if state.is_terminal:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             for a, r in zip(self.possible_agents, ranking_returns(state), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
+            self._accumulate_rewards()
         elif self._max_steps is not None and self._steps >= self._max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
+        to_act = state.players_to_act
+        self.agent_selection = self.possible_agents[min(to_act) if to_act else 0]
 
     def render(self) -> str | None:
         """The state's text picture (``render_mode="ansi"``), else None."""
