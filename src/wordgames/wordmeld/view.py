@@ -30,6 +30,8 @@ from wordgames.wordmeld.state import (
     OVER,
     STATE_VERSION,
     State,
+    _bool_list,
+    _int_list,
     outcome_of,
 )
 
@@ -262,18 +264,6 @@ class View(ViewBase):
         return _view_from_dict(data)
 
 
-def _ints(v: Any, what: str, limit: int) -> tuple[int, ...]:
-    if not isinstance(v, list) or len(v) > limit or not all(type(x) is int for x in v):
-        raise InvalidStateError(f"{what} must be a list of at most {limit} integers")
-    return tuple(v)
-
-
-def _bools(v: Any, what: str, n: int) -> tuple[bool, ...]:
-    if not isinstance(v, list) or len(v) != n or not all(type(x) is bool for x in v):
-        raise InvalidStateError(f"{what} must be one true/false per player")
-    return tuple(v)
-
-
 @guarded_loader
 def _view_from_dict(data: Any) -> View:
     d: Mapping[str, Any] = check_header(data, "wordmeld", "view", STATE_VERSION)
@@ -286,7 +276,7 @@ def _view_from_dict(data: Any) -> View:
     n = len(players)
     viewer = get_opt_int(d, "viewer", 0, max(0, n - 1))
     raw_hand = d.get("hand")
-    hand = None if raw_hand is None else _ints(raw_hand, "hand", size)
+    hand = None if raw_hand is None else _int_list(raw_hand, "hand", size)
     if (hand is None) != (viewer is None):
         raise InvalidStateError("a player's view has their hand, a spectator's none")
     known_raw = get_list(d, "known")
@@ -312,17 +302,17 @@ def _view_from_dict(data: Any) -> View:
         setup,
         tuple(players),
         hand,
-        _ints(get_list(d, "hand_sizes"), "hand_sizes", n),
-        tuple(_ints(k, "known cards", size) for k in known_raw),
-        _bools(get_list(d, "resigned"), "resigned", n),
-        tuple(_ints(w, "table word", size) for w in table_raw),
+        _int_list(get_list(d, "hand_sizes"), "hand_sizes", n),
+        tuple(_int_list(k, "known cards", size) for k in known_raw),
+        _bool_list(get_list(d, "resigned"), "resigned", n),
+        tuple(_int_list(w, "table word", size) for w in table_raw),
         tuple(letters),
         get_int(d, "pile_size", 0, size),
-        _ints(get_list(d, "discard"), "discard", size),
-        _bools(get_list(d, "melded"), "melded", n),
+        _int_list(get_list(d, "discard"), "discard", size),
+        _bool_list(get_list(d, "melded"), "melded", n),
         get_str(d, "phase"),
         get_int(d, "turn", 0, max(0, n - 1)),
-        _ints(get_list(d, "queue"), "queue", max(size, n * rules.hand_size)),
+        _int_list(get_list(d, "queue"), "queue", max(size, n * rules.hand_size)),
         get_str(d, "after"),
         get_opt_int(d, "drawn", 0, size),
         get_int(d, "idle", 0, 10**6),
