@@ -18,6 +18,7 @@ Games run in a process pool by default (``backend="process"``); ``backend="inlin
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -408,7 +409,10 @@ def _run_process(tasks: Sequence[_Task], workers: int, progress: Progress | None
     if workers <= 1 or len(tasks) <= 1:
         return _run_inline(tasks, workers, progress)
     done: dict[int, GameResult] = {}
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+    # spawn, not fork: forking a process that runs threads can deadlock (Python 3.12+ warns),
+    # and spawn is what macOS and Windows use anyway
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
         pending: set[Future[GameResult]] = {pool.submit(_play, t) for t in tasks}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
