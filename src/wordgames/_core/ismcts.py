@@ -59,11 +59,8 @@ def outcome_values(outcome: Any) -> tuple[float, ...]:
 
 
 def _current_scores(state: Any) -> Sequence[float] | None:
-    # ``scores`` is a property in the contract; a method is tolerated, a game without running
-    # scores gives None.
+    # every game's ``scores`` is a tuple property; a foreign state without it is "even"
     scores = getattr(state, "scores", None)
-    if callable(scores):
-        scores = scores()
     return None if scores is None else tuple(float(s) for s in scores)
 
 

@@ -33,7 +33,6 @@ _TILE_FILL = "#f6ecd4"
 _TILE_EDGE = "#a3875a"
 _FACE_DOWN = "#6e5232"
 _WORM = "#c0473a"
-_PHASES = ("roll", "set_aside", "decide", "over")
 
 
 def svg(obj: State | View, *, viewer: int | None = None, size: float | None = None) -> str:
@@ -78,20 +77,12 @@ def svg(obj: State | View, *, viewer: int | None = None, size: float | None = No
 
 
 def _get(view: Any, name: str) -> Any:
-    """A field of the view, or of the state it carries."""
-    if hasattr(view, name):
-        return getattr(view, name)
+    """A field of the state the view carries (Regenwormen hides nothing)."""
     return getattr(view.state, name)
 
 
 def _phase(view: Any) -> str:
-    name = getattr(view, "phase_name", None)
-    if name is None:
-        name = getattr(getattr(view, "state", None), "phase_name", None)
-    if name is None:
-        phase = _get(view, "phase")
-        name = _PHASES[phase] if isinstance(phase, int) else str(phase)
-    return str(name)
+    return str(view.state.phase_name)
 
 
 def _turn(view: Any) -> int | None:

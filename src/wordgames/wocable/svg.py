@@ -178,8 +178,8 @@ def _tile(
 def _draw_player(
     d: Drawing, view: Any, tiles: Tiles, p: int, x0: float, y: float, width: float
 ) -> None:
-    to_act = getattr(view, "current_player", None) == p
-    departed = p in tuple(getattr(view, "departed", ()))
+    to_act = view.current_player == p
+    departed = p in view.departed
     d.rect(
         x0 - 2,
         y,
@@ -224,10 +224,10 @@ def _draw_player(
 
 def _draw_footer(d: Drawing, view: Any, x0: float, y: float, width: float) -> None:
     mid = y + 12
-    bag = int(getattr(view, "bag_size", 0))
+    bag = view.bag_size
     d.text(x0, mid, f"Bag: {bag} tile{'' if bag == 1 else 's'}", size=13, anchor="start")
-    phase = str(getattr(view, "phase", ""))
-    reason = getattr(view, "end_reason", None)
+    phase = view.phase
+    reason = view.end_reason
     fill = MUTED
     if phase == "over":
         won = _winners(view)
@@ -247,7 +247,7 @@ def _draw_footer(d: Drawing, view: Any, x0: float, y: float, width: float) -> No
 def _winners(view: Any) -> list[int]:
     """The players placed first at the end: the highest score among those who did not leave
     (as the outcome ranks them)."""
-    gone = set(getattr(view, "departed", ()))
+    gone = set(view.departed)
     active = [p for p in range(len(view.players)) if p not in gone]
     best = max((view.scores[p] for p in active), default=None)
     return [p for p in active if view.scores[p] == best]

@@ -289,7 +289,7 @@ def _draw_panel(
     d.text(x + w, y, "Points", size=11, anchor="end", fill=MUTED)
     d.line(x, y + 9, x + w, y + 9, stroke=LINE)
     scores = [sum(int(r.score) for r in rs) for rs in view.results]
-    to_act = frozenset(getattr(view, "players_to_act", ()))
+    to_act = view.players_to_act
     for q, name in enumerate(players):
         y += 22
         if q == player:

@@ -167,8 +167,8 @@ def _back(d: Drawing, x: float, y: float, w: float, h: float) -> None:
 
 def _draw_players(d: Drawing, view: Any, players: Sequence[Any], y: float) -> float:
     sizes = tuple(view.hand_sizes)
-    melded = tuple(getattr(view, "melded", ()))
-    turn = getattr(view, "current_player", None)
+    melded = view.melded
+    turn = view.current_player
     for p, name in enumerate(players):
         mid = y + 12
         if p == turn:
@@ -213,8 +213,8 @@ def _draw_piles(d: Drawing, view: Any, letters: Sequence[str], x: float, y: floa
     else:
         d.rect(x + 6, y, 38, 52, rx=5, stroke=LINE, stroke_dasharray="4,3")
     d.text(x + 25, y + 70, str(pile), size=13, weight="bold")
-    top = getattr(view, "discard_top", None)
-    size = int(getattr(view, "discard_size", 0))
+    top = view.discard_top
+    size = view.discard_size
     d.text(x + 95, y - 6, "Discard", size=11, fill=MUTED)
     if top is not None:
         with d.group(class_="discard"):
