@@ -4,6 +4,7 @@ Rules as implemented, every decided ambiguity and its flag: docs/wordmeld.md.
 
 >>> from wordgames import wordmeld as wm
 >>> state = wm.new_game(players=2)        # a chance node: the deal
+>>> pos = wm.position(["CATS", "DOGE"], table=["TONE"])  # a position from letters
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from wordgames.wordmeld.actions import (
 from wordgames.wordmeld.deck import DECKS, JOKER, DeckSpec, default_deck
 from wordgames.wordmeld.engine import PlayResult, analyze_play
 from wordgames.wordmeld.meld import MeldOption, find_plays
+from wordgames.wordmeld.position import position
 from wordgames.wordmeld.rules import Rules
 from wordgames.wordmeld.setup import WORDMELD, Setup
 from wordgames.wordmeld.state import State
@@ -62,6 +64,7 @@ __all__ = [
     "find_plays",
     "new_game",
     "parse_action",
+    "position",
     "svg",
 ]
 

@@ -8,8 +8,12 @@
 ``discard 17``               discard card 17
 ``keep``                     keep the card drawn (no discard)
 ``pass``                     nothing can be drawn: end the turn
-``play 3.17.42 5.101=E.9``   the new table: words separated by spaces, card ids by dots,
+``play 3.17.42 5.101=E.9``   two new words: words separated by spaces, card ids by dots,
                              a joker written with the letter it stands for (``101=E``)
+``play 0:8.3.17``            table word 0 becomes 8.3.17 (an ``index:`` prefix names the
+                             table word changed; table words not named stay as they are)
+``play 1:- 4.5.6``           table word 1 taken back, a new word laid
+``play 0:3.17 42.50.8``      a borrow: table word 0 becomes 3.17, new word 42.50.8
 ``resign 1``                 player 1 leaves the game (the shared :class:`Resign`)
 ==========================  ===============================================================
 
@@ -20,6 +24,9 @@ data, not keywords, and are kept as written.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable, Sequence
+
 import attrs
 
 from wordgames._core.contract import Resign
@@ -28,6 +35,7 @@ from wordgames._core.notation import ascii_int, guarded_parser
 
 __all__ = [
     "Action",
+    "Card",
     "Discard",
     "Draw",
     "Keep",
@@ -95,6 +103,10 @@ class Pass:
         return "pass"
 
 
+Card = int | tuple[int, str]
+"""A card in a builder: its id, or ``(id, letter)`` for a joker given a letter."""
+
+
 def _sorted_letters(value: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
     return tuple(sorted((int(c), str(s)) for c, s in value))
 
@@ -103,40 +115,97 @@ def _words(value: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(w) for w in value)
 
 
+def _changes(
+    value: tuple[tuple[int, tuple[int, ...]], ...],
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    pairs = [(int(i), tuple(w)) for i, w in value]
+    return tuple(sorted(pairs, key=operator.itemgetter(0)))
+
+
+def _split(cards: Iterable[Card], letters: list[tuple[int, str]]) -> tuple[int, ...]:
+    ids = []
+    for card in cards:
+        if isinstance(card, tuple):
+            ids.append(card[0])
+            letters.append(card)
+        else:
+            ids.append(card)
+    return tuple(ids)
+
+
 @attrs.frozen
 class Play:
-    """Lay down words: ``words`` is the whole new table (each word a tuple of card ids in
-    reading order) and ``letters`` the ``(card id, letter)`` of every joker on it.
+    """Lay down words and change table words (an explicit edit of the table).
 
-    Cards of the old table that the new table leaves out go back to the player's hand.
+    ``new``: words laid as new table words, each a tuple of card ids in reading order
+    (appended to the table in this order). ``changes``: ``(index, word)`` pairs, kept sorted
+    by index: table word ``index`` (its position before the play) becomes ``word``; an empty
+    ``word`` takes that table word back (its cards that no word of the play uses go to the
+    player's hand). A table word the play does not mention stays as it is, and its cards
+    cannot be used. ``letters``: ``(card id, letter)`` of the jokers the play gives a letter:
+    every joker from the hand, and a table joker whose letter changes (a table joker in a
+    word of the play keeps its letter when none is given).
+
+    Build plays with :meth:`new_word`, :meth:`extend`, :meth:`borrow`, :meth:`take_back`
+    and ``+`` (which joins two plays into one).
     """
 
-    words: tuple[tuple[int, ...], ...] = attrs.field(converter=_words)
+    new: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_words)
+    changes: tuple[tuple[int, tuple[int, ...]], ...] = attrs.field(
+        default=(), converter=_changes
+    )
     letters: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_sorted_letters)
 
     @classmethod
-    def of(cls, *words: list[int | tuple[int, str]] | tuple[int | tuple[int, str], ...]) -> Play:
-        """Build from words whose jokers are written ``(card, letter)``:
-        ``Play.of([3, 17, 42], [5, (101, "E"), 9])``."""
-        ws: list[tuple[int, ...]] = []
+    def of(cls, *words: Sequence[Card]) -> Play:
+        """New words whose jokers are written ``(card, letter)``:
+        ``Play.of([3, 17, 42], [5, (101, "E"), 9])`` lays two new words."""
         letters: list[tuple[int, str]] = []
-        for word in words:
-            ids = []
-            for card in word:
-                if isinstance(card, tuple):
-                    ids.append(card[0])
-                    letters.append(card)
-                else:
-                    ids.append(card)
-            ws.append(tuple(ids))
-        return cls(tuple(ws), tuple(letters))
+        new = tuple(_split(w, letters) for w in words)
+        return cls(new, (), tuple(letters))
+
+    @classmethod
+    def new_word(cls, *cards: Card) -> Play:
+        """One new word of ``cards`` in reading order: ``Play.new_word(3, 17, (101, "E"))``."""
+        return cls.of(cards)
+
+    @classmethod
+    def extend(cls, word_index: int, *cards: Card) -> Play:
+        """Table word ``word_index`` becomes ``cards`` (its new reading order: its own cards
+        wherever they go, plus cards from the hand): ``Play.extend(0, 8, 3, 17, 42)``."""
+        letters: list[tuple[int, str]] = []
+        return cls((), ((word_index, _split(cards, letters)),), tuple(letters))
+
+    @classmethod
+    def borrow(cls, word_index: int, rest: Sequence[Card], word: Sequence[Card]) -> Play:
+        """Take cards out of table word ``word_index``, leaving ``rest`` (still a word), and
+        lay the new word ``word`` with them: ``Play.borrow(0, [3, 17], [42, 50, 51])``."""
+        letters: list[tuple[int, str]] = []
+        changes = ((word_index, _split(rest, letters)),)
+        return cls((_split(word, letters),), changes, tuple(letters))
+
+    @classmethod
+    def take_back(cls, word_index: int) -> Play:
+        """Take table word ``word_index`` back (join it with ``+`` to the words that use its
+        cards; the cards no word uses go to the hand)."""
+        return cls((), ((word_index, ()),), ())
+
+    def __add__(self, other: Play) -> Play:
+        """One play doing both plays' edits (the check refuses a word changed twice)."""
+        if not isinstance(other, Play):
+            return NotImplemented
+        return Play(
+            (*self.new, *other.new),
+            (*self.changes, *other.changes),
+            (*self.letters, *other.letters),
+        )
 
     def __str__(self) -> str:
         pending: dict[int, list[str]] = {}
         for card, letter in self.letters:
             pending.setdefault(card, []).append(letter)
-        parts = ["play"]
-        for word in self.words:
+
+        def word_text(word: tuple[int, ...]) -> str:
             tokens = []
             for card in word:
                 queue = pending.get(card)
@@ -144,7 +213,11 @@ class Play:
                     tokens.append(f"{card}={queue.pop(0)}")
                 else:
                     tokens.append(str(card))
-            parts.append(".".join(tokens) if tokens else "-")
+            return ".".join(tokens) if tokens else "-"
+
+        parts = ["play"]
+        parts.extend(f"{i}:{word_text(w)}" for i, w in self.changes)
+        parts.extend(word_text(w) for w in self.new)
         extra = [f"{c}={s}" for c, q in sorted(pending.items()) for s in q]
         if extra:
             parts.append("|")
@@ -170,13 +243,26 @@ def _card(token: str, text: str) -> int:
 
 
 def _letter(token: str, text: str) -> str:
-    if not token or any(ch.isspace() or ch in ".=|" for ch in token):
+    if not token or any(ch.isspace() or ch in ".=|:" for ch in token):
         raise ParseError(f"bad joker letter {short_repr(token)} in {short_repr(text, 30)}")
     return token
 
 
+def _parse_word(word: str, text: str, letters: list[tuple[int, str]]) -> tuple[int, ...]:
+    if word == "-":
+        return ()
+    ids = []
+    for token in word.split("."):
+        card, sep, letter = token.partition("=")
+        ids.append(_card(card, text))
+        if sep:
+            letters.append((ids[-1], _letter(letter, text)))
+    return tuple(ids)
+
+
 def _parse_play(rest: list[str], text: str) -> Play:
-    words: list[tuple[int, ...]] = []
+    new: list[tuple[int, ...]] = []
+    changes: list[tuple[int, tuple[int, ...]]] = []
     letters: list[tuple[int, str]] = []
     if "|" in rest:
         i = rest.index("|")
@@ -189,17 +275,13 @@ def _parse_play(rest: list[str], text: str) -> Play:
                 raise ParseError(f"expected card=letter after '|' in {short_repr(text)}")
             letters.append((_card(card, text), _letter(letter, text)))
     for word in rest:
-        if word == "-":
-            words.append(())
-            continue
-        ids = []
-        for token in word.split("."):
-            card, sep, letter = token.partition("=")
-            ids.append(_card(card, text))
-            if sep:
-                letters.append((ids[-1], _letter(letter, text)))
-        words.append(tuple(ids))
-    return Play(tuple(words), tuple(letters))
+        index, colon, cards = word.rpartition(":")
+        if colon:
+            where = f"table word index in {short_repr(text, 30)}"
+            changes.append((ascii_int(index, where), _parse_word(cards, text, letters)))
+        else:
+            new.append(_parse_word(word, text, letters))
+    return Play(tuple(new), tuple(changes), tuple(letters))
 
 
 @guarded_parser

@@ -81,7 +81,9 @@ class GreedyBot:
     def score(self, option: MeldOption, view: View, targets: list[_Target]) -> float:
         """How good a play is: cards shed, less the target letters it spends."""
         hand = set(view.hand or ())
-        used = [c for w in option.action.words for c in w if c in hand]
+        play = option.action
+        words = (*play.new, *(w for _, w in play.changes))
+        used = [c for w in words for c in w if c in hand]
         return option.shed - self.save_weight * self._cost(used, view, targets)
 
     def _discard(self, view: View, actions: tuple[Action, ...], targets: list[_Target]) -> Action:
@@ -132,4 +134,6 @@ class GreedyBot:
             return self._discard(view, non_play, targets)
         if Keep() in non_play:
             return Keep()
+        if PickPile() in non_play:  # took the discard under Rules.draw_after_discard_pick
+            return PickPile()
         return actions[rng.randrange(len(actions))]

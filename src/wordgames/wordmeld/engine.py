@@ -20,7 +20,8 @@ __all__ = ["PlayResult", "analyze_play", "word_text"]
 class PlayResult:
     """What a legal play does: the player's new ``hand`` (sorted ids), the new table
     (``words``, ``letters``), the cards ``added`` from the hand and ``taken_back`` from the
-    table, the ``formed`` words (new or changed, as text), the number of ``draws`` owed and
+    table, the ``formed`` words (new or changed, as text), the ``shortened`` table words (only
+    cards taken out, see ``Rules.shortened_word_formed``), the number of ``draws`` owed and
     whether a formed word ``wins`` at once."""
 
     hand: tuple[int, ...]
@@ -31,6 +32,7 @@ class PlayResult:
     formed: tuple[str, ...]
     draws: int
     wins: bool
+    shortened: tuple[str, ...] = ()
 
 
 def word_text(
@@ -42,6 +44,22 @@ def word_text(
 
 def _key(word: tuple[int, ...], letter_of: Mapping[int, str]) -> tuple[object, ...]:
     return (word, tuple(letter_of[c] for c in word if c in letter_of))
+
+
+def _is_shortened(
+    new: tuple[int, ...],
+    old: tuple[int, ...],
+    letter_of: Mapping[int, str],
+    old_letters: Mapping[int, str],
+) -> bool:
+    """Whether ``new`` is ``old`` with cards taken out: fewer cards, the rest in their order,
+    jokers standing for the same letters."""
+    if len(new) >= len(old):
+        return False
+    it = iter(old)
+    if not all(c in it for c in new):  # a subsequence, in order
+        return False
+    return all(letter_of[c] == old_letters[c] for c in new if c in old_letters)
 
 
 def analyze_play(
@@ -63,58 +81,91 @@ def analyze_play(
     cl = deck.card_letters
     n_cards = len(cl)
     hand_set = set(hand)
-    table_cards = {c for w in table for c in w}
-    if not action.words:
-        raise fail("no_hand_cards", "the new table must add at least one card from the hand")
-    seen: set[int] = set()
-    for word in action.words:
+    where = {c: i for i, w in enumerate(table) for c in w}
+    if not action.new and not action.changes:
+        raise fail("no_hand_cards", "the play must add at least one card from the hand")
+    changed: dict[int, tuple[int, ...]] = {}
+    for i, word in action.changes:
+        if not 0 <= i < len(table):
+            raise fail(
+                "unknown_table_word",
+                f"there is no table word {short_repr(i)} (the table has {len(table)})",
+            )
+        if i in changed:
+            raise fail("word_changed_twice", f"table word {i} is changed twice")
+        changed[i] = word
+    for word in action.new:
         if not word:
             raise fail("empty_word", "a word needs at least one card")
+    seen: set[int] = set()
+    for word in (*(w for _, w in action.changes), *action.new):
         for c in word:
             if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < n_cards:
                 raise fail(
                     "unknown_card", f"there is no card {short_repr(c)} (the deck has {n_cards})"
                 )
             if c in seen:
-                raise fail("card_used_twice", f"card {c} appears twice on the new table")
+                raise fail("card_used_twice", f"card {c} appears twice in the play")
             seen.add(c)
-            if c not in hand_set and c not in table_cards:
+            if c in hand_set:
+                continue
+            i = where.get(c)
+            if i is None:
                 raise fail(
                     "card_not_available",
                     f"card {c} ({cl[c]}) is neither in the player's hand nor on the table",
                 )
+            if i not in changed:
+                raise fail(
+                    "card_in_untouched_word",
+                    f"card {c} ({cl[c]}) is in table word {i}, which the play does not "
+                    "change: name that word in the play to use its cards",
+                )
     alphabet = set(deck.alphabet)
-    letter_of: dict[int, str] = {}
+    old_letters = dict(table_letters)
+    given: dict[int, str] = {}
     for c, letter in action.letters:
-        if c in letter_of:
+        if c in given:
             raise fail("duplicate_joker_letter", f"card {short_repr(c)} is given two letters")
         if c not in seen:
             raise fail(
                 "stray_joker_letter",
-                f"a letter is given for card {short_repr(c)}, not on the table",
+                f"a letter is given for card {short_repr(c)}, not in a word of the play",
             )
         if cl[c] != JOKER:
             raise fail("letter_on_plain_card", f"card {c} is a {cl[c]}, not a joker")
         if letter not in alphabet:
             raise fail("bad_joker_letter", f"a joker cannot stand for {short_repr(letter)}")
-        letter_of[c] = letter
+        given[c] = letter
+    letter_of = dict(given)
     for c in seen:
         if cl[c] == JOKER and c not in letter_of:
-            raise fail("joker_without_letter", f"joker {c} needs the letter it stands for")
+            if c not in old_letters:
+                raise fail("joker_without_letter", f"joker {c} needs the letter it stands for")
+            letter_of[c] = old_letters[c]  # a table joker keeps its letter
+    for i, word in action.changes:
+        if word and _key(word, letter_of) == _key(table[i], old_letters):
+            raise fail(
+                "word_unchanged",
+                f"table word {i} is restated as it is: leave it out of the play",
+            )
     added = seen & hand_set
-    back = table_cards - seen
+    back = {c for i in changed for c in table[i]} - seen
     if not added:
         raise fail("no_hand_cards", "a play must add at least one card from the hand")
-    old_letters = dict(table_letters)
-    old = Counter(_key(w, old_letters) for w in table)
-    formed: list[tuple[int, ...]] = []
-    for word in action.words:
-        k = _key(word, letter_of)
-        if old[k] > 0:
-            old[k] -= 1
+    formed: list[tuple[int, ...]] = list(action.new)
+    short: list[tuple[int, ...]] = []
+    for i, word in action.changes:
+        if not word:
+            continue
+        if _is_shortened(word, table[i], letter_of, old_letters):
+            short.append(word)
         else:
             formed.append(word)
-    table_used = bool(back) or any(c in table_cards for w in formed for c in w)
+    if rules.shortened_word_formed:
+        formed.extend(short)
+        short = []
+    table_used = bool(changed)
     if not melded:
         if rules.first_play_hand_only:
             if table_used:
@@ -122,7 +173,7 @@ def analyze_play(
                     "first_word_uses_table",
                     "a player's first play must come from the hand alone",
                 )
-        elif not any(all(c in hand_set for c in w) for w in formed):
+        elif not any(all(c in hand_set for c in w) for w in action.new):
             raise fail("first_word_uses_table", "a player's first word must come from the hand")
     if table_used and len(added) <= len(back):
         raise fail(
@@ -133,9 +184,11 @@ def analyze_play(
     draws = 0
     wins = False
     texts = []
-    for word in formed:
+    short_texts = []
+    for k, word in enumerate((*formed, *short)):
+        is_formed = k < len(formed)
         text = word_text(word, cl, letter_of)
-        texts.append(text)
+        (texts if is_formed else short_texts).append(text)
         if not setup.is_word(text):
             raise fail("invalid_word", f"{text} is not a valid word in this game")
         n_hand = sum(1 for c in word if c in hand_set)
@@ -157,6 +210,8 @@ def analyze_play(
                 "word_too_short",
                 f"{text}: a word using table cards needs {rules.table_word_min} letters",
             )
+        if not is_formed:
+            continue
         if text in setup.winning or (setup.official and len(text) >= rules.winning_length):
             wins = True
         if official:
@@ -165,14 +220,20 @@ def analyze_play(
             draws += max(0, n_hand - 1)
         else:
             draws += n_hand
+    words = tuple(changed.get(i, w) for i, w in enumerate(table))
+    words = (*(w for w in words if w), *action.new)
+    on_table = {c for w in words for c in w}
+    letters = {c: s for c, s in old_letters.items() if c in on_table}
+    letters.update(letter_of)
     new_hand = tuple(sorted((hand_set - added) | back))
     return PlayResult(
         new_hand,
-        action.words,
-        tuple(sorted(letter_of.items())),
+        words,
+        tuple(sorted(letters.items())),
         tuple(sorted(added)),
         tuple(sorted(back)),
         tuple(texts),
         draws,
         wins,
+        tuple(short_texts),
     )

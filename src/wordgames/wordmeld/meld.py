@@ -337,17 +337,18 @@ def find_plays(
 
     options: list[MeldOption] = []
     add = options.append
-    old_letters = table_letters
 
-    def make(words: tuple[tuple[int, ...], ...], new_letters: list[tuple[int, str]]) -> Play:
-        # built directly: the words are tuples already and the letters end up sorted
+    def make(
+        new: tuple[tuple[int, ...], ...],
+        changes: tuple[tuple[int, tuple[int, ...]], ...],
+        new_letters: list[tuple[int, str]],
+    ) -> Play:
+        # built directly: the fields are canonical tuples already (one change at most; table
+        # jokers keep their letters, so only the hand's jokers are given one)
         play = object.__new__(Play)
-        object.__setattr__(play, "words", words)
-        object.__setattr__(
-            play,
-            "letters",
-            tuple(sorted((*old_letters, *new_letters))) if new_letters else old_letters,
-        )
+        object.__setattr__(play, "new", new)
+        object.__setattr__(play, "changes", changes)
+        object.__setattr__(play, "letters", tuple(sorted(new_letters)) if new_letters else ())
         return play
 
     # hand: one new word from the hand alone
@@ -360,7 +361,7 @@ def find_plays(
         cards, new_letters, used, jk = got
         if jk >= 2 and len(word) < rules.two_joker_min:
             continue
-        action = make((*table, cards), new_letters)
+        action = make((cards,), (), new_letters)
         add(MeldOption(action, "hand", word, used, draws_for(word, used, True), wins(word)))
     if not melded:
         return tuple(options)
@@ -387,10 +388,10 @@ def find_plays(
             cards, new_letters, used, jk = got
             if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
                 continue
-            words = (*table[:i], cards, *table[i + 1 :])
-            action = make(words, new_letters)
+            action = make((), ((i, cards),), new_letters)
             add(MeldOption(action, "extend", word, used, draws_for(word, used, False), wins(word)))
     # borrow: one card out of a table word that stays valid, into a new word
+    shortened_formed = rules.shortened_word_formed
     groups: dict[str, list[tuple[int, int, str]]] = {}
     for i, old in enumerate(table):
         if len(old) <= tmin:
@@ -426,8 +427,7 @@ def find_plays(
                 cards, new_letters, used, jk = got
                 if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
                     continue
-                words = (*table[:i], rest, *table[i + 1 :], cards)
-                action = make(words, new_letters)
+                action = make((cards,), ((i, rest),), new_letters)
                 add(
                     MeldOption(
                         action,
@@ -435,7 +435,7 @@ def find_plays(
                         word,
                         used,
                         draws_for(word, used, False),
-                        wins(word) or wins(rest_text),
+                        wins(word) or (shortened_formed and wins(rest_text)),
                     )
                 )
     return tuple(options)

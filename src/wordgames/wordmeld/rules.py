@@ -25,6 +25,8 @@ _BOOL_FIELDS = (
     "first_play_hand_only",
     "discard_drawn_only",
     "keep_after_discard_pick",
+    "draw_after_discard_pick",
+    "shortened_word_formed",
 )
 
 
@@ -54,6 +56,14 @@ class Rules:
     #: after taking the discard pile's top card and playing no word: False = discard one card;
     #: True = like a pile draw, a player who has played a word before may keep it
     keep_after_discard_pick: bool = False
+    #: after taking the discard pile's top card and playing no word: False = discard one card
+    #: (or keep, see ``keep_after_discard_pick``); True = also draw one card from the draw
+    #: pile, then go on as after a pile draw (discard one card, or keep after the first word)
+    draw_after_discard_pick: bool = False
+    #: a table word that a play only shortens (cards taken out, the rest in order, e.g.
+    #: ELEPHANTS -> ELEPHANT by a borrow): False = it must still be a valid word but is not
+    #: formed (it cannot win); True = it counts as formed like any changed word
+    shortened_word_formed: bool = False
     #: the game ends as "blocked" after this many full rounds in a row in which nobody played
     #: a word (None = no limit; then a stuck game may never end)
     max_idle_rounds: int | None = 10
@@ -71,6 +81,11 @@ class Rules:
         m = self.max_idle_rounds
         if m is not None and (not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= 1000):
             raise RulesError(f"Rules.max_idle_rounds must be None or 1..1000, got {m!r}")
+        if self.keep_after_discard_pick and self.draw_after_discard_pick:
+            raise RulesError(
+                "Rules.keep_after_discard_pick and draw_after_discard_pick are two readings "
+                "of one rule: choose at most one"
+            )
         if self.min_players < 2 or self.min_players > self.max_players:
             raise RulesError("Rules needs 2 <= min_players <= max_players")
         if self.max_players > 12:

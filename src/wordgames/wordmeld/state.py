@@ -79,24 +79,38 @@ _AFTERS = (AFTER_START, AFTER_PLAYED, AFTER_DISCARD)
 
 REASONS = ("winning_word", "empty_hand", "blocked", "resigned")
 
-#: The JSON version of states and views (2: draws name cards, ``known``, ``resigned``, ``ply``).
-STATE_VERSION = 2
+#: The JSON version of states and views (2: draws name cards, ``known``, ``resigned``, ``ply``;
+#: 3: a ``Play`` names the table words it changes, so the play texts of older records mean
+#: something else and version 2 is refused).
+STATE_VERSION = 3
 
-#: A ``Play`` naming more card ids or joker letters than this is not a well-formed action
-#: (``not_an_action``): no deck is that large, and the bound keeps hostile objects cheap.
+#: A ``Play`` naming more card ids, changes or joker letters than this is not a well-formed
+#: action (``not_an_action``): no deck is that large, and the bound keeps hostile objects cheap.
 MAX_PLAY_CARDS = 4096
 
 
 def play_well_formed(action: object) -> bool:
-    """Whether a ``Play``'s fields have their types (tuples of tuples of ints; ``(int, str)``
-    pairs) and name at most :data:`MAX_PLAY_CARDS` cards and letters. The sizes are checked
-    before anything iterates over the entries; the type checks run at C speed."""
-    words = getattr(action, "words", None)
+    """Whether a ``Play``'s fields have their types (tuples of tuples of ints; ``(int,
+    tuple of ints)`` changes; ``(int, str)`` letters) and name at most
+    :data:`MAX_PLAY_CARDS` cards, changes and letters. The sizes are checked before anything
+    iterates over the entries; the type checks run at C speed."""
+    new = getattr(action, "new", None)
+    changes = getattr(action, "changes", None)
     letters = getattr(action, "letters", None)
-    if type(words) is not tuple or type(letters) is not tuple:
+    if type(new) is not tuple or type(changes) is not tuple or type(letters) is not tuple:
         return False
-    if len(words) > MAX_PLAY_CARDS or len(letters) > MAX_PLAY_CARDS:
+    if len(new) > MAX_PLAY_CARDS or len(changes) > MAX_PLAY_CARDS:
         return False
+    if len(letters) > MAX_PLAY_CARDS:
+        return False
+    if changes:
+        if not set(map(type, changes)) <= _TUPLE or set(map(len, changes)) != _TWO:
+            return False
+        if not set(map(type, map(_first, changes))) <= _INT:
+            return False
+        words = (*new, *map(_second, changes))
+    else:
+        words = new
     if not set(map(type, words)) <= _TUPLE or sum(map(len, words)) > MAX_PLAY_CARDS:
         return False
     if not set(map(type, chain.from_iterable(words))) <= _INT:
@@ -270,6 +284,11 @@ class State(StateBase):
     def _can_pick_pile(self) -> bool:
         return bool(self.pile) or len(self.discard) >= 2
 
+    def _must_draw_after_pick(self) -> bool:
+        """After ``pick discard`` under ``Rules.draw_after_discard_pick``: a player who plays
+        no word draws from the pile before discarding (when a card can be drawn)."""
+        return self.rules.draw_after_discard_pick and self._can_pick_pile()
+
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         """The legal actions of ``player`` (default: the current player), deterministic order.
 
@@ -277,7 +296,8 @@ class State(StateBase):
         drawn), then the plays of :func:`wordgames.wordmeld.meld.find_plays` (the documented
         enumerated class; ``check``/``apply`` accept every legal rearrangement too).
         After a pile draw: every discard, and ``keep`` when allowed. After taking the discard
-        top: the plays and every discard (and ``keep`` when allowed). ``resign`` is legal for
+        top: every discard (``pick pile`` instead under ``Rules.draw_after_discard_pick``),
+        ``keep`` when allowed, then the plays. ``resign`` is legal for
         every player still in the game but never listed.
         """
         p = self.current_player
@@ -303,7 +323,10 @@ class State(StateBase):
             if self.melded[p]:
                 out.append(Keep())
         elif self.phase == TOOK:
-            out.extend(Discard(c) for c in self.hands[p])
+            if self._must_draw_after_pick():
+                out.append(PickPile())
+            else:
+                out.extend(Discard(c) for c in self.hands[p])
             if self.rules.keep_after_discard_pick and self.melded[p]:
                 out.append(Keep())
             out.extend(o.action for o in self.play_options())
@@ -376,6 +399,10 @@ class State(StateBase):
             return
         p = self.turn
         if isinstance(action, PickPile):
+            if self.phase == TOOK and self.rules.draw_after_discard_pick:
+                if not self._can_pick_pile():
+                    raise fail("draw_pile_empty", "the draw pile is empty and cannot be refilled")
+                return
             if self.phase != TURN:
                 raise fail("wrong_phase", "cards are picked only at the start of a turn")
             if not self._can_pick_pile():
@@ -398,6 +425,11 @@ class State(StateBase):
                 raise fail("wrong_phase", "discard only after drawing a card")
             if action.card not in self.hands[p]:
                 raise fail("card_not_in_hand", f"card {short_repr(action.card)} is not in the hand")
+            if self.phase == TOOK and self._must_draw_after_pick():
+                raise fail(
+                    "must_draw",
+                    "a player who takes the discard and plays no word draws from the pile first",
+                )
             if (
                 self.phase == DISCARD
                 and self.rules.discard_drawn_only
@@ -450,7 +482,9 @@ class State(StateBase):
             if self._discard_ok(card):
                 return self._discard(card, ply)  # type: ignore[arg-type]
         elif t is PickPile:
-            if phase == TURN and self._can_pick_pile():
+            if (phase == TURN or (phase == TOOK and self.rules.draw_after_discard_pick)) and (
+                self._can_pick_pile()
+            ):
                 s = _evolve(self, phase=DRAW, queue=(p,), after=AFTER_DISCARD, ply=ply)
                 return _settle(s)
         elif t is PickDiscard and phase == TURN and self.discard:
@@ -468,6 +502,8 @@ class State(StateBase):
         if phase != TOOK and phase != DISCARD:
             return False
         if type(card) is not int or card not in self.hands[self.turn]:
+            return False
+        if phase == TOOK and self._must_draw_after_pick():
             return False
         return not (phase == DISCARD and self.rules.discard_drawn_only and card != self.drawn)
 
@@ -703,6 +739,18 @@ def _end_turn(s: State, *, played: bool, ply: int) -> State:
     return _evolve(s, phase=TURN, turn=_next_active(s, p), idle=idle, drawn=None, after="", ply=ply)
 
 
+def refuse_old(data: Any, kind: str) -> Any:
+    """``data``, unless it is an older JSON version than the current one, which is refused
+    with an explanation (:class:`InvalidStateError`)."""
+    if isinstance(data, Mapping) and data.get("version") in (1, 2):
+        raise InvalidStateError(
+            f"wordmeld {kind} version {data.get('version')} is from before the play format "
+            f"changed (version {STATE_VERSION}: a play names the table words it changes); "
+            "its records' play texts mean something else now, so it is not read"
+        )
+    return data
+
+
 def _int_list(v: Any, what: str, limit: int) -> tuple[int, ...]:
     """A JSON list of at most ``limit`` ints (the length is checked before the items)."""
     if not isinstance(v, list):
@@ -722,7 +770,7 @@ def _bool_list(v: Any, what: str, n: int) -> tuple[bool, ...]:
 
 @guarded_loader
 def _from_dict(data: Any) -> State:
-    d: Mapping[str, Any] = check_header(data, "wordmeld", "state", STATE_VERSION)
+    d: Mapping[str, Any] = check_header(refuse_old(data, "state"), "wordmeld", "state", STATE_VERSION)
     rules = Rules.from_dict(get_map(d, "rules"))
     setup = Setup.from_dict(get_map(d, "setup"))
     deck = setup.deck

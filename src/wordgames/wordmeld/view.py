@@ -33,6 +33,7 @@ from wordgames.wordmeld.state import (
     _bool_list,
     _int_list,
     outcome_of,
+    refuse_old,
 )
 
 __all__ = ["View"]
@@ -266,7 +267,7 @@ class View(ViewBase):
 
 @guarded_loader
 def _view_from_dict(data: Any) -> View:
-    d: Mapping[str, Any] = check_header(data, "wordmeld", "view", STATE_VERSION)
+    d: Mapping[str, Any] = check_header(refuse_old(data, "view"), "wordmeld", "view", STATE_VERSION)
     rules = Rules.from_dict(get_map(d, "rules"))
     setup = Setup.from_dict(get_map(d, "setup"))
     size = setup.deck.size
