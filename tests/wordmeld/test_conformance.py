@@ -14,12 +14,15 @@ from wordgames import wordmeld as wm
 
 
 def new_state(rng: random.Random) -> wm.State:
+    keep = rng.random() < 0.3
     rules = wm.Rules(
         hand_size=rng.choice((5, 7, 10)),
         table_draw_minus_one=rng.random() < 0.7,
         first_play_hand_only=rng.random() < 0.7,
         discard_drawn_only=rng.random() < 0.3,
-        keep_after_discard_pick=rng.random() < 0.3,
+        keep_after_discard_pick=keep,
+        draw_after_discard_pick=not keep and rng.random() < 0.3,
+        shortened_word_formed=rng.random() < 0.3,
         max_idle_rounds=rng.choice((2, 3, 5)),
     )
     official = rng.choice(((), ("CAT", "DOG", "QI", "ZA", "OX", "RAINS"), ("STONE", "TRAIN")))
@@ -33,6 +36,14 @@ def new_state(rng: random.Random) -> wm.State:
     )
 
 
+def _with_word(play: wm.Play, word: tuple[int, ...]) -> wm.Play:
+    """``play`` with its main word (its last new word, else its last change) replaced."""
+    if play.new:
+        return wm.Play((*play.new[:-1], word), play.changes, play.letters)
+    i = play.changes[-1][0]
+    return wm.Play((), (*play.changes[:-1], (i, word)), play.letters)
+
+
 def _mutated_plays(state: wm.State, rng: random.Random) -> list[Any]:
     """Plausible illegal plays derived from legal ones and from the position."""
     out: list[Any] = []
@@ -40,37 +51,50 @@ def _mutated_plays(state: wm.State, rng: random.Random) -> list[Any]:
     hand = state.hands[p]
     n = state.setup.deck.size
     cl = state.setup.deck.card_letters
+    table = state.table
     others = [c for i, h in enumerate(state.hands) if i != p for c in h] + list(state.pile)
     plays = [a for a in state.legal_actions() if isinstance(a, wm.Play)][:30]
     for play in rng.sample(plays, min(4, len(plays))):
-        words = [list(w) for w in play.words]
-        last = words[-1]
-        out.append(wm.Play((*play.words[:-1], (*last, last[0])), play.letters))  # used twice
+        last = play.new[-1] if play.new else play.changes[-1][1]
+        out.append(_with_word(play, (*last, last[0])))  # used twice
         if others:
-            out.append(wm.Play((*play.words[:-1], (*last, rng.choice(others))), play.letters))
-        out.append(wm.Play((*play.words[:-1], (*last, n + 5)), play.letters))  # unknown card
-        out.append(wm.Play((*play.words[:-1], tuple(reversed(last))), play.letters))
-        out.append(wm.Play((*play.words[:-1], last[:2]), play.letters))
-        out.append(wm.Play(play.words[:-1], play.letters))  # drops the new word
-        out.append(wm.Play(play.words, ()))  # jokers without letters (if any)
-        out.append(wm.Play(play.words, (*play.letters, (last[0], "E"))))
-        out.append(wm.Play((*play.words, ()), play.letters))
-        if len(play.words) > 1:
-            out.append(wm.Play(play.words[1:], play.letters))  # a table word dropped
+            out.append(_with_word(play, (*last, rng.choice(others))))
+        out.append(_with_word(play, (*last, n + 5)))  # unknown card
+        out.append(_with_word(play, tuple(reversed(last))))
+        out.append(_with_word(play, last[:2]))
+        out.append(wm.Play((), play.changes, play.letters))  # drops the new word (if any)
+        out.append(wm.Play(play.new, play.changes, ()))  # jokers without letters (if any)
+        out.append(wm.Play(play.new, play.changes, (*play.letters, (last[0], "E"))))
+        out.append(wm.Play((*play.new, ()), play.changes, play.letters))
+        for i, _ in play.changes:
+            out.append(play + wm.Play.take_back(i))  # a word changed twice
+            if i + 1 < len(table):
+                out.append(play + wm.Play.new_word(*table[i + 1]))  # an untouched word's cards
     if len(hand) >= 3:
-        out.append(wm.Play((*state.table, tuple(rng.sample(hand, 3))), ()))
+        out.append(wm.Play((tuple(rng.sample(hand, 3)),)))
+        out.append(wm.Play.extend(len(table), *hand[:3]))  # no such table word
     if len(hand) >= 2:
         out.append(wm.Play((tuple(hand[:2]),), ()))
-    if state.table:
-        w = state.table[0]
-        out.append(wm.Play((*state.table[1:], (*w, hand[0]) if hand else w), state.table_letters))
+    if table:
+        k = rng.randrange(len(table))
+        w = table[k]
+        out.append(wm.Play.take_back(k))
+        out.append(wm.Play.extend(k, *w) + wm.Play.new_word(*hand[:4]))  # restated unchanged
+        out.append(wm.Play.take_back(k) + wm.Play.new_word(*w, *hand[:1]))
+        out.append(wm.Play.extend(k, *w, *hand[:1]))
+        out.append(wm.Play.new_word(*w, *hand[:1]))  # an untouched word's cards
         if len(w) > 1:
-            out.append(wm.Play((*state.table[1:], w[1:]), state.table_letters))
+            out.append(wm.Play.extend(k, *w[1:]) + wm.Play.new_word(w[0], *hand[:2]))
+            out.append(wm.Play.borrow(k, w[1:], (*hand[:2], w[0])))
+        jokers_on_table = [c for c in w if cl[c] == wm.JOKER]
+        if jokers_on_table:  # a table joker given another letter
+            j = jokers_on_table[0]
+            out.append(wm.Play((), ((k, (*w, *hand[:1])),), ((j, "Z"),)))
     jokers = [c for c in hand if cl[c] == wm.JOKER]
     if jokers and len(hand) >= 4:
         j = jokers[0]
         rest = [c for c in hand if c != j][:3]
-        out.append(wm.Play((*state.table, (j, *rest)), (*state.table_letters, (j, "?"))))
+        out.append(wm.Play(((j, *rest),), (), ((j, "?"),)))
     return out
 
 
@@ -89,6 +113,7 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
         wm.Draw(rng.randrange(n)),
         wm.Draw(10**30),
         wm.Play(()),
+        wm.Play((), ((0, ()),)),
         wm.Resign(state.num_players),
         "not an action",
     ]
@@ -138,6 +163,8 @@ def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]
         fn(e)
         out.append(e)
 
+    edit(lambda e: e.__setitem__("version", 2))  # before explicit table edits: refused
+    edit(lambda e: e["rules"].update(keep_after_discard_pick=True, draw_after_discard_pick=True))
     hands = d["hands"]
     holder = next((i for i, h in enumerate(hands) if h), None)
     if holder is not None and d["pile"]:
