@@ -119,7 +119,7 @@ def test_cards_taken_from_the_discard_pile_or_the_table_are_known() -> None:
     assert took.known == ((q,), ())
     assert took.view(1).known == ((q,), ())
     trains = (t, card("R"), card("A"), card("I"), n, card("S"))
-    after = took.apply(wm.Play((trains,)))  # O and E come back from the table
+    after = took.apply(wm.Play.take_back(0) + wm.Play.new_word(*trains))  # O, E come back
     assert after.known[0] == tuple(sorted((q, o, e)))
     assert set(after.known[0]) <= set(after.hands[0])
     view = after.view(1)
@@ -316,14 +316,23 @@ def _junk_actions() -> list[Any]:
         raw(wm.Resign, player=True),
         wm.Resign(-1),
         wm.Resign(10**50),
-        raw(wm.Play, words=((1, "x"),), letters=()),
-        raw(wm.Play, words=[[1, 2]], letters=()),
-        raw(wm.Play, words=((1, 2),), letters=((1, 5),)),
-        raw(wm.Play, words=((1, 2),), letters=[(1, "E")]),
-        raw(wm.Play, words=(((1,),),), letters=()),
-        raw(wm.Play, words=((0,) * (big + 1),), letters=()),
-        raw(wm.Play, words=tuple((i,) for i in range(big + 1)), letters=()),
-        raw(wm.Play, words=((10**600, 1),), letters=()),
+        raw(wm.Play, new=((1, "x"),), changes=(), letters=()),
+        raw(wm.Play, new=[[1, 2]], changes=(), letters=()),
+        raw(wm.Play, new=((1, 2),), changes=(), letters=((1, 5),)),
+        raw(wm.Play, new=((1, 2),), changes=(), letters=[(1, "E")]),
+        raw(wm.Play, new=(((1,),),), changes=(), letters=()),
+        raw(wm.Play, new=((0,) * (big + 1),), changes=(), letters=()),
+        raw(wm.Play, new=tuple((i,) for i in range(big + 1)), changes=(), letters=()),
+        raw(wm.Play, new=((10**600, 1),), changes=(), letters=()),
+        raw(wm.Play, new=(), changes=((0, (1, "x")),), letters=()),
+        raw(wm.Play, new=(), changes=(("0", (1, 2)),), letters=()),
+        raw(wm.Play, new=(), changes=((True, (1, 2)),), letters=()),
+        raw(wm.Play, new=(), changes=((0, [1, 2]),), letters=()),
+        raw(wm.Play, new=(), changes=((0, (1, 2), 3),), letters=()),
+        raw(wm.Play, new=(), changes=[(0, (1, 2))], letters=()),
+        raw(wm.Play, new=(), changes=((0, (0,) * (big + 1)),), letters=()),
+        raw(wm.Play, new=(), changes=tuple((i, (i,)) for i in range(big + 1)), letters=()),
+        raw(wm.Play, new=((1, 2),), letters=()),
         raw(wm.Play),
         raw(wm.Draw),
         raw(wm.Discard),
@@ -350,8 +359,8 @@ def test_wrong_typed_actions_are_not_actions() -> None:
             with pytest.raises(IllegalActionError):
                 state.check_as(0, action)
     state = dealt()
-    huge = _raw(wm.Play, words=tuple((i,) for i in range(MAX_PLAY_CARDS + 1)), letters=())
-    long = _raw(wm.Play, words=((0,) * (MAX_PLAY_CARDS + 1),), letters=())
+    huge = _raw(wm.Play, new=tuple((i,) for i in range(MAX_PLAY_CARDS + 1)), changes=(), letters=())
+    long = _raw(wm.Play, new=((0,) * (MAX_PLAY_CARDS + 1),), changes=(), letters=())
     assert code(state.check, _raw(wm.Draw, card="5")) == "not_an_action"
     assert code(state.check, huge) == "not_an_action"
     assert code(state.apply, long) == "not_an_action"
@@ -362,7 +371,7 @@ def test_wrong_typed_actions_are_not_actions() -> None:
 
 @settings(max_examples=60)
 @given(
-    st.sampled_from(["draw", "discard", "resign", "words", "letters"]),
+    st.sampled_from(["draw", "discard", "resign", "words", "changes", "letters"]),
     st.one_of(
         st.integers(),
         st.booleans(),
@@ -373,14 +382,17 @@ def test_wrong_typed_actions_are_not_actions() -> None:
         st.lists(st.integers(), max_size=3).map(tuple),
         st.tuples(st.tuples(st.integers(), st.text(max_size=2))),
         st.tuples(st.tuples(st.integers(min_value=-5, max_value=200))),
+        st.tuples(st.tuples(st.integers(-2, 3), st.tuples(st.integers(min_value=-5, max_value=200)))),
     ),
 )
 def test_fuzz_check_and_apply_with_wrong_fields(kind: str, value: Any) -> None:
     state = dealt()
     if kind == "words":
-        obj = _raw(wm.Play, words=value, letters=())
+        obj = _raw(wm.Play, new=value, changes=(), letters=())
+    elif kind == "changes":
+        obj = _raw(wm.Play, new=(), changes=value, letters=())
     elif kind == "letters":
-        obj = _raw(wm.Play, words=((1, 2),), letters=value)
+        obj = _raw(wm.Play, new=((1, 2),), changes=(), letters=value)
     else:
         cls = {"draw": wm.Draw, "discard": wm.Discard, "resign": wm.Resign}[kind]
         obj = _raw(cls, **{attrs.fields(cls)[0].name: value})

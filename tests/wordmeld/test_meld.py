@@ -159,20 +159,18 @@ def test_each_enumerated_class_is_complete(seed: int) -> None:
     got_extend = set()
     got_borrow = set()
     for o in options:
-        if o.kind == "extend":
-            i = next(
-                i
-                for i, (a, b) in enumerate(zip(state.table, o.action.words, strict=False))
-                if a != b
-            )
+        play = o.action
+        if o.kind == "hand":
+            assert play.changes == () and len(play.new) == 1
+        elif o.kind == "extend":
+            assert play.new == ()
+            ((i, word),) = play.changes
+            assert set(state.table[i]) < set(word)
             got_extend.add((i, o.word))
         elif o.kind == "borrow":
-            i = next(
-                i
-                for i, (a, b) in enumerate(zip(state.table, o.action.words, strict=False))
-                if a != b
-            )
-            (card,) = set(state.table[i]) - set(o.action.words[i])
+            ((i, rest),) = play.changes
+            (card,) = set(state.table[i]) - set(rest)
+            assert card in play.new[0] and len(play.new) == 1
             got_borrow.add((i, card, o.word))
     assert got_hand == hand_words
     assert got_extend == extend

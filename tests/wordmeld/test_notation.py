@@ -12,9 +12,11 @@ from wordgames import wordmeld as wm
 
 ids = st.integers(0, 200)
 letters = st.sampled_from(list("ABCDEFGHIJKLMNOPQRSTUVWXYZÑ"))
+words = st.lists(ids, max_size=6).map(tuple)
 plays = st.builds(
     wm.Play,
-    st.lists(st.lists(ids, max_size=6).map(tuple), max_size=5).map(tuple),
+    st.lists(words, max_size=5).map(tuple),
+    st.lists(st.tuples(st.integers(0, 30), words), max_size=3).map(tuple),
     st.lists(st.tuples(ids, letters), max_size=4).map(tuple),
 )
 actions = st.one_of(
@@ -52,9 +54,20 @@ def test_examples() -> None:
     assert wm.parse_action("Resign 0") == wm.Resign(0)
     assert str(wm.parse_action("PLAY 1.2.3")) == "play 1.2.3"
     assert str(wm.Discard(7)) == "discard 7"
-    assert str(wm.Play(((1, 2),), ((9, "Q"),))) == "play 1.2 | 9=Q"
+    assert str(wm.Play(((1, 2),), (), ((9, "Q"),))) == "play 1.2 | 9=Q"
     assert wm.parse_action("play") == wm.Play(())
     assert wm.parse_action("play -") == wm.Play(((),))
+    # explicit table edits: changes (index:word) first, then new words
+    extend = wm.Play.extend(0, 8, 3, (101, "S"))
+    assert str(extend) == "play 0:8.3.101=S"
+    assert extend == wm.Play((), ((0, (8, 3, 101)),), ((101, "S"),))
+    borrow = wm.Play.borrow(2, [3, 17], [42, 50, 8])
+    assert str(borrow) == "play 2:3.17 42.50.8"
+    assert wm.parse_action("play 2:3.17 42.50.8") == borrow
+    both = wm.Play.new_word(1, 2, 3) + wm.Play.take_back(1) + wm.Play.extend(0, 4, 5, 6)
+    assert str(both) == "play 0:4.5.6 1:- 1.2.3"
+    assert wm.parse_action(" PLAY 1:-  0:4.5.6 1.2.3") == both  # changes kept sorted
+    assert wm.Play.of([3, 17, 42], [5, 9]) == wm.Play.new_word(3, 17, 42) + wm.Play.new_word(5, 9)
 
 
 @pytest.mark.parametrize(
@@ -82,6 +95,12 @@ def test_examples() -> None:
         "discard ٣",
         "discard 1234567",
         "play 1.2=",
+        "play :1.2",
+        "play x:1.2",
+        "play 1:",
+        "play 1:2:3",
+        "play -1:2",
+        "play 1.2=A:B",
         "draw E",
         "take " + "9" * 5000,
         "discard " + "9" * 5000,

@@ -26,8 +26,8 @@ def code_of(state: wm.State, action: object) -> str:
 def lay(
     state: wm.State, *words: tuple[int, ...], letters: tuple[tuple[int, str], ...] = ()
 ) -> wm.Play:
-    """A play that keeps the table and adds ``words``."""
-    return wm.Play((*state.table, *words), (*state.table_letters, *letters))
+    """A play that lays the new ``words`` (the table stays as it is)."""
+    return wm.Play(words, (), letters)
 
 
 def resolve(state: wm.State, rng: random.Random | None = None) -> wm.State:
@@ -159,19 +159,19 @@ def test_extend_table_word_draws_hand_letters_minus_one() -> None:
     s_card, o_card = card("S"), card("O")
     # CAT + S -> CATS: one hand card, no draw; rearranged (SCAT) works too
     for word in [(*cat, s_card), (s_card, *cat)]:
-        after = state.apply(wm.Play((word,)))
+        after = state.apply(wm.Play.extend(0, *word))
         assert after.current_player == 1
         assert len(after.hands[0]) == 3
     # CAT + O + S -> COATS: two hand cards, draw 1
     coats = (cat[0], o_card, cat[1], cat[2], s_card)
-    after = state.apply(wm.Play((coats,)))
+    after = state.apply(wm.Play.extend(0, *coats))
     assert after.queue == (0,)
     # the other reading: one card per hand letter
     flag = make_state(
         [state.hands[0], state.hands[1]], table=[cat], rules=wm.Rules(table_draw_minus_one=False)
     )
-    assert flag.apply(wm.Play((coats,))).queue == (0, 0)
-    assert flag.apply(wm.Play(((*cat, s_card),))).queue == (0,)
+    assert flag.apply(wm.Play.extend(0, *coats)).queue == (0, 0)
+    assert flag.apply(wm.Play.extend(0, *cat, s_card)).queue == (0,)
 
 
 def test_first_word_must_come_from_the_hand() -> None:
@@ -179,12 +179,12 @@ def test_first_word_must_come_from_the_hand() -> None:
     cat = d("CAT")
     hand = d("SDOG")
     state = make_state([hand, d("EEE")], table=[cat], melded=[False, True])
-    catss = wm.Play(((*cat, card("S")),))
+    catss = wm.Play.extend(0, *cat, card("S"))
     assert code_of(state, catss) == "first_word_uses_table"
     dogs_hand = (card("D"), card("O"), card("G"), card("S"))
     assert state.is_legal(lay(state, dogs_hand))
     # a first play that extends CAT and also lays a hand word
-    both = wm.Play(((*cat, card("S")), (card("D"), card("O"), card("G"))))
+    both = catss + wm.Play.new_word(card("D"), card("O"), card("G"))
     assert code_of(state, both) in {"first_word_uses_table"}
     relaxed = make_state(
         [hand, state.hands[1]],
@@ -202,7 +202,7 @@ def test_first_word_must_come_from_the_hand() -> None:
         rules=wm.Rules(first_play_hand_only=False),
     )
     s0, s1 = card("S", 0), card("S", 1)
-    ok = wm.Play(((*cat, s0), (card("D"), card("O"), card("G"), s1)))
+    ok = wm.Play.extend(0, *cat, s0) + wm.Play.new_word(card("D"), card("O"), card("G"), s1)
     assert relaxed2.is_legal(ok)
     assert code_of(make_state(list(relaxed2.hands), table=[cat], melded=[False, True]), ok) == (
         "first_word_uses_table"
@@ -216,15 +216,21 @@ def test_taking_back_table_cards() -> None:
     t, o, n, e = tone
     r, a, i, s = card("R"), card("A"), card("I"), card("S")
     trains = (t, r, a, i, n, s)
-    after = state.apply(wm.Play((trains,)))  # 4 hand cards in, O and E back: 4 > 2
+    after = state.apply(wm.Play.extend(0, *trains))  # 4 hand cards in, O and E back: 4 > 2
     assert o in after.hands[0]
     assert e in after.hands[0]
     assert after.queue == (0, 0, 0)  # TRAINS: 4 hand letters - 1
     # NOTE's T and N, only one hand card each way: RAIN from R,A,I + N: takes back T, O, E
     rain = (r, a, i, n)
-    assert code_of(state, wm.Play((rain,))) == "too_many_taken_back"
-    # a table that drops a word entirely: its cards come back, so the count rule applies
-    assert code_of(state, wm.Play(((r, a, i, s),))) == "too_many_taken_back"
+    assert code_of(state, wm.Play.extend(0, *rain)) == "too_many_taken_back"
+    # a word taken back entirely: its cards come back, so the count rule applies
+    assert code_of(state, wm.Play.take_back(0) + lay(state, (r, a, i, s))) == (
+        "too_many_taken_back"
+    )
+    # the same with the word taken back into a new word is fine: TRAINS again
+    again = state.apply(wm.Play.take_back(0) + lay(state, trains))
+    assert again.table == (trains,)
+    assert again.hands == after.hands
 
 
 def test_bad_plays_have_distinct_codes() -> None:
@@ -240,7 +246,11 @@ def test_bad_plays_have_distinct_codes() -> None:
         "card_used_twice": lay(state, (d_, o_, g_, s_, s_)),
         "unknown_card": lay(state, (d_, o_, g_, 999)),
         "empty_word": lay(state, ()),
-        "no_hand_cards": wm.Play(state.table),
+        "no_hand_cards": wm.Play.extend(0, cat[1], cat[0], cat[2]),  # ACT: nothing added
+        "card_in_untouched_word": lay(state, (*cat, s_)),
+        "unknown_table_word": wm.Play.extend(1, *cat, s_),
+        "word_changed_twice": wm.Play.extend(0, *cat, s_) + wm.Play.take_back(0),
+        "word_unchanged": wm.Play.extend(0, *cat) + lay(state, (d_, o_, g_, s_)),
         "joker_without_letter": lay(state, (d_, o_, g_, j0)),
         "letter_on_plain_card": lay(state, (d_, o_, g_, s_), letters=((s_, "S"),)),
         "bad_joker_letter": lay(state, (d_, o_, g_, j0), letters=((j0, "?"),)),
@@ -250,7 +260,7 @@ def test_bad_plays_have_distinct_codes() -> None:
         "two_jokers_too_short": lay(state, (d_, j0, g_, j1), letters=((j0, "O"), (j1, "S"))),
         "word_too_short": lay(state, (d_, o_, g_)),
         "first_word_uses_table": None,
-        "too_many_taken_back": wm.Play(((cat[0], cat[1], s_),)),
+        "too_many_taken_back": wm.Play.extend(0, cat[0], cat[1], s_),
     }
     seen = set()
     for expected, action in codes.items():
@@ -317,7 +327,7 @@ def test_empty_hand_at_end_of_turn_wins() -> None:
     d = Dealer()
     cat = d("CAT")
     state = make_state([d("S"), d("EEE")], table=[cat])
-    after = state.apply(wm.Play(((*cat, card("S")),)))
+    after = state.apply(wm.Play.extend(0, *cat, card("S")))
     assert after.is_terminal
     out = after.outcome
     assert out is not None
