@@ -382,7 +382,9 @@ def test_wrong_typed_actions_are_not_actions() -> None:
         st.lists(st.integers(), max_size=3).map(tuple),
         st.tuples(st.tuples(st.integers(), st.text(max_size=2))),
         st.tuples(st.tuples(st.integers(min_value=-5, max_value=200))),
-        st.tuples(st.tuples(st.integers(-2, 3), st.tuples(st.integers(min_value=-5, max_value=200)))),
+        st.tuples(
+            st.tuples(st.integers(-2, 3), st.tuples(st.integers(min_value=-5, max_value=200)))
+        ),
     ),
 )
 def test_fuzz_check_and_apply_with_wrong_fields(kind: str, value: Any) -> None:

@@ -161,7 +161,8 @@ def test_each_enumerated_class_is_complete(seed: int) -> None:
     for o in options:
         play = o.action
         if o.kind == "hand":
-            assert play.changes == () and len(play.new) == 1
+            assert play.changes == ()
+            assert len(play.new) == 1
         elif o.kind == "extend":
             assert play.new == ()
             ((i, word),) = play.changes
@@ -170,7 +171,8 @@ def test_each_enumerated_class_is_complete(seed: int) -> None:
         elif o.kind == "borrow":
             ((i, rest),) = play.changes
             (card,) = set(state.table[i]) - set(rest)
-            assert card in play.new[0] and len(play.new) == 1
+            assert card in play.new[0]
+            assert len(play.new) == 1
             got_borrow.add((i, card, o.word))
     assert got_hand == hand_words
     assert got_extend == extend

@@ -151,9 +151,7 @@ class Play:
     """
 
     new: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_words)
-    changes: tuple[tuple[int, tuple[int, ...]], ...] = attrs.field(
-        default=(), converter=_changes
-    )
+    changes: tuple[tuple[int, tuple[int, ...]], ...] = attrs.field(default=(), converter=_changes)
     letters: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_sorted_letters)
 
     @classmethod

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -109,16 +108,16 @@ def analyze_play(
             seen.add(c)
             if c in hand_set:
                 continue
-            i = where.get(c)
-            if i is None:
+            at = where.get(c)
+            if at is None:
                 raise fail(
                     "card_not_available",
                     f"card {c} ({cl[c]}) is neither in the player's hand nor on the table",
                 )
-            if i not in changed:
+            if at not in changed:
                 raise fail(
                     "card_in_untouched_word",
-                    f"card {c} ({cl[c]}) is in table word {i}, which the play does not "
+                    f"card {c} ({cl[c]}) is in table word {at}, which the play does not "
                     "change: name that word in the play to use its cards",
                 )
     alphabet = set(deck.alphabet)
@@ -183,8 +182,8 @@ def analyze_play(
         )
     draws = 0
     wins = False
-    texts = []
-    short_texts = []
+    texts: list[str] = []
+    short_texts: list[str] = []
     for k, word in enumerate((*formed, *short)):
         is_formed = k < len(formed)
         text = word_text(word, cl, letter_of)

@@ -770,7 +770,9 @@ def _bool_list(v: Any, what: str, n: int) -> tuple[bool, ...]:
 
 @guarded_loader
 def _from_dict(data: Any) -> State:
-    d: Mapping[str, Any] = check_header(refuse_old(data, "state"), "wordmeld", "state", STATE_VERSION)
+    d: Mapping[str, Any] = check_header(
+        refuse_old(data, "state"), "wordmeld", "state", STATE_VERSION
+    )
     rules = Rules.from_dict(get_map(d, "rules"))
     setup = Setup.from_dict(get_map(d, "setup"))
     deck = setup.deck
