@@ -71,8 +71,11 @@ ACTIONS: dict[str, list[tuple[object, str]]] = {
         (wd.Discard(17), "discard card 17"),
         (wd.Keep(), "keep the drawn card"),
         (wd.Pass(), "nothing can be drawn at all"),
-        (wd.Play.of([3, 17, 42], [5, (101, "E"), 9]), "the new table: two words, joker 101 as E"),
-        (wd.Play.of([3, 17, 42]), "the new table: one word of three cards"),
+        (wd.Play.new_word(3, 17, 42), "a new word of three cards (the table stays as it is)"),
+        (wd.Play.of([3, 17, 42], [5, (101, "E"), 9]), "two new words, joker 101 as E"),
+        (wd.Play.extend(0, 8, 3, 17, 42), "table word 0 becomes 8.3.17.42 (an extension)"),
+        (wd.Play.borrow(1, [20, 21, 22], [23, 4, 5]), "a borrow: word 1 keeps 20.21.22"),
+        (wd.Play.take_back(0) + wd.Play.new_word(3, 8, 9, 4), "word 0 taken back, a new word"),
         (wordgames.Resign(1), "player 1 leaves the game"),
     ],
 }
@@ -90,7 +93,7 @@ ALSO_READ: dict[str, list[str]] = {
         "P1 ACCEPT P0",
         "p1 resign",
     ],
-    "wordmeld": ["PICK PILE", "Pick  Discard", "DRAW 17", "Play 3.17.42 5.101=E.9", "KEEP"],
+    "wordmeld": ["PICK PILE", "Pick  Discard", "DRAW 17", "Play 3.17.42 5.101=E.9", "PLAY 1:- 0:8.3", "KEEP"],
 }
 
 MODULES = {"regenwormen": rw, "wocable": wc, "wommeln": wm, "wordmeld": wd}

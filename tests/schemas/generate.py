@@ -569,12 +569,15 @@ WM_RULES = rules_obj(
         "first_play_hand_only": with_default(BOOL, True),
         "discard_drawn_only": with_default(BOOL, False),
         "keep_after_discard_pick": with_default(BOOL, False),
+        "draw_after_discard_pick": with_default(BOOL, False),
+        "shortened_word_formed": with_default(BOOL, False),
         "max_idle_rounds": with_default(nullable(integer(1, 1000)), 10),
         "min_players": with_default(integer(2, 12), 2),
         "max_players": with_default(integer(2, 12), 6),
     },
     "WordMeld rule variant (Rules.to_dict); missing fields take their defaults, unknown ones are "
-    "rejected; min_players <= max_players.",
+    "rejected; min_players <= max_players; keep_after_discard_pick and draw_after_discard_pick "
+    "are not both true.",
 )
 WORDS = arr(string(None, 1, 32), 0, 100000, unique=True)
 WM_SETUP = obj(
@@ -644,7 +647,7 @@ WM_COMMON = {
     "resigned": arr(BOOL, 2, 12),
     "ply": PLY,
 }
-props, req = header("wordmeld", "state", 2, kind_required=False)
+props, req = header("wordmeld", "state", 3, kind_required=False)
 props.update(WM_COMMON)
 props.update(
     {
@@ -671,7 +674,7 @@ add(
     {"$ref": "#/$defs/state"},
     WM_DEFS,
 )
-props, req = header("wordmeld", "view", 2)
+props, req = header("wordmeld", "view", 3)
 props.update(
     {
         "viewer": nullable(integer(0, 11)),
@@ -690,10 +693,11 @@ add(
     {k: v for k, v in WM_DEFS.items() if k != "state"},
 )
 ID = "[0-9]{1,6}"
-CARD_TOK = f"{ID}(?:=[^ .=|]+)?"
+CARD_TOK = f"{ID}(?:=[^ .=|:]+)?"
+WM_WORD = f"(?:{CARD_TOK}(?:\\.{CARD_TOK})*|-)"
 WM_ACTION = (
     f"^(?:draw {ID}|pick pile|pick discard|discard {ID}|keep|pass|"
-    f"play(?: (?:{CARD_TOK}(?:\\.{CARD_TOK})*|-))*(?: \\|(?: {ID}=[^ .=|]+)+)?|resign {ID})$"
+    f"play(?: {ID}:{WM_WORD})*(?: {WM_WORD})*(?: \\|(?: {ID}=[^ .=|:]+)+)?|resign {ID})$"
 )
 record("wordmeld", WM_DEFS, WM_ACTION)
 
