@@ -93,7 +93,14 @@ ALSO_READ: dict[str, list[str]] = {
         "P1 ACCEPT P0",
         "p1 resign",
     ],
-    "wordmeld": ["PICK PILE", "Pick  Discard", "DRAW 17", "Play 3.17.42 5.101=E.9", "PLAY 1:- 0:8.3", "KEEP"],
+    "wordmeld": [
+        "PICK PILE",
+        "Pick  Discard",
+        "DRAW 17",
+        "Play 3.17.42 5.101=E.9",
+        "PLAY 1:- 0:8.3",
+        "KEEP",
+    ],
 }
 
 MODULES = {"regenwormen": rw, "wocable": wc, "wommeln": wm, "wordmeld": wd}

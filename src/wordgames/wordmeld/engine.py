@@ -172,7 +172,7 @@ def analyze_play(
                     "first_word_uses_table",
                     "a player's first play must come from the hand alone",
                 )
-        elif not any(all(c in hand_set for c in w) for w in action.new):
+        elif not any(all(c in hand_set for c in w) for w in formed):
             raise fail("first_word_uses_table", "a player's first word must come from the hand")
     if table_used and len(added) <= len(back):
         raise fail(

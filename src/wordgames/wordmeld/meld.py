@@ -5,14 +5,17 @@ these three classes (``check``/``apply`` accept every other legal rearrangement 
 
 ``hand``
     one new word laid from the hand alone (any number of jokers), appended to the table (the
-    only class before the player's first word);
+    only class before the player's first word): ``Play.new_word(...)``;
 ``extend``
     one table word rebuilt, in any order, from all of its cards plus one or more hand cards,
-    at most :data:`EXTEND_JOKERS` (1) of them a joker;
+    at most :data:`EXTEND_JOKERS` (1) of them a joker: ``Play.extend(i, ...)``;
 ``borrow``
     one card taken out of a table word of 4+ letters whose other cards, in their order, still
     spell a valid word, combined with hand cards (at most :data:`BORROW_JOKERS` (0) jokers)
-    into a new word appended to the table.
+    into a new word appended to the table: ``Play.borrow(i, rest, word)``. The word left
+    behind is only shortened, so it wins only under ``Rules.shortened_word_formed``.
+
+Listed plays give letters only to the hand's jokers (table jokers keep theirs).
 
 The joker limits keep ``legal_actions()`` fast (two jokers multiply the extensions of every
 table word); plays beyond them are still legal when stated explicitly.
