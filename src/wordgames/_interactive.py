@@ -95,8 +95,20 @@ def _wordmeld_text(view: Any) -> str:
     return "\n".join(lines)
 
 
-def _listing(actions: Sequence[Any], prefix: str) -> list[str]:
-    texts = sorted({str(a) for a in actions})
+def _legal_texts(state: Any, viewer: int) -> list[str]:
+    """The viewer's legal actions as text; Wocable's placements first, best first, with their
+    scores."""
+    view = state.view(viewer)
+    if state.GAME == "wocable":
+        from wordgames.wocable import Place
+
+        placements = [f"{m.action}  (+{m.score})" for m in view.moves()]
+        others = [str(a) for a in view.legal_actions() if not isinstance(a, Place)]
+        return placements + others
+    return list(dict.fromkeys(str(a) for a in view.legal_actions()))
+
+
+def _listing(texts: Sequence[str], prefix: str) -> list[str]:
     if prefix:
         texts = [x for x in texts if x.lower().startswith(prefix.lower())]
     if not texts:
@@ -116,13 +128,17 @@ def play_human(
     seed: int | str,
     inp: TextIO,
     out: TextIO,
+    *,
+    echo: bool = False,
 ) -> Any:
     """Play ``game`` with the person at seat ``human`` (0-based) reading ``inp`` and the
     ``bots`` in the other seats in order; returns the final state.
 
     Chance and the bots use ``random.Random(seed)``. The person's view is printed before each
     of their decisions, other players' actions as the person sees them (hidden draws
-    redacted). End of input resigns, as ``quit`` does."""
+    redacted). End of input resigns, as ``quit`` does. ``echo`` writes each line read after
+    its prompt (for input that is not typed at a terminal, so the output reads as a
+    transcript)."""
     n = len(bots) + 1
     if not 0 <= human < n:
         raise ValueError(f"--human is a seat from 1 to {n}, got {human + 1}")
@@ -135,12 +151,16 @@ def play_human(
     print(f"{game}: " + ", ".join(f"P{i + 1} {x}" for i, x in enumerate(names)), file=out)
     print(f"you are {you}; type an action, '?' for the legal ones, 'quit' to resign", file=out)
     shown = -1  # the ply of the view last printed
+    chance: list[str] = []  # chance outcomes not printed yet (one line for a run of them)
     while not state.is_terminal:
         if state.is_chance_node:
             action = sample_chance(state, rng)
-            print(f"  chance: {state.redact_action(action, human)}", file=out)
+            chance.append(state.redact_action(action, human))
             state = state.apply(action)
             continue
+        if chance:
+            print(f"  chance: {'; '.join(chance)}", file=out)
+            chance = []
         player = min(state.players_to_act)
         bot = seats[player]
         if bot is not None:
@@ -156,6 +176,8 @@ def play_human(
         out.write(f"{you}> ")
         out.flush()
         line = inp.readline()
+        if echo:
+            out.write(line if line.endswith("\n") else line + "\n")
         if not line:  # end of input
             print("(end of input: you resign)", file=out)
             line = "quit"
@@ -163,7 +185,7 @@ def play_human(
         if not text:
             continue
         if text.startswith("?"):
-            legal = state.view(human).legal_actions()
+            legal = _legal_texts(state, human)
             print("\n".join(_listing(legal, text[1:].strip())), file=out)
             continue
         if text.lower() in _QUIT:
@@ -175,6 +197,8 @@ def play_human(
             continue
         print(f"  {you} {names[human]}: {action}", file=out)
         state = state.apply(action)
+    if chance:
+        print(f"  chance: {'; '.join(chance)}", file=out)
     print(view_text(state, human), file=out)
     outcome = state.outcome
     if outcome is not None:

@@ -251,7 +251,8 @@ def _play_human(args: Any, inp: TextIO, out: TextIO) -> int:
     human = args.human - 1
     names = list(specs)
     names.insert(max(0, min(human, len(names))), "you")
-    play_human(args.game, human, bots, names, _seed(args.seed), inp, out)
+    echo = not (hasattr(inp, "isatty") and inp.isatty())
+    play_human(args.game, human, bots, names, _seed(args.seed), inp, out, echo=echo)
     return 0
 
 
