@@ -9,7 +9,8 @@
 - ``wordgames solve regenwormen``: the exact single-turn solver.
 - ``wordgames bots [GAME]``: the bot names the other commands accept.
 
-This module is the only place in the library that prints; it uses argparse only.
+This module (with :mod:`wordgames._interactive`, which it calls for ``play --human``) is the
+only place in the library that prints, always to the streams handed in; it uses argparse only.
 """
 
 from __future__ import annotations
