@@ -10,7 +10,8 @@
 - ``wordgames bots [GAME]``: the bot names the other commands accept.
 
 This module (with :mod:`wordgames._interactive`, which it calls for ``play --human``) is the
-only place in the library that prints, always to the streams handed in; it uses argparse only.
+only place in the library that prints (to the streams handed to :func:`main`, progress and
+errors to stderr); it uses argparse only.
 """
 
 from __future__ import annotations
