@@ -11,12 +11,13 @@ table.to_dict()               # the same, JSON-safe
 Game ``i`` is played with ``random.Random`` seeded from ``(seed, i)`` alone, and the seats
 rotate with ``i``, so the table is the same whatever the number of workers or the backend.
 Games run in a process pool by default (``backend="process"``); ``backend="inline"`` or
-``workers=1`` plays them in this process. The backend is a name so that further backends
-(a Ray cluster) can be added without changing the call.
+``workers=1`` plays them in this process, and ``backend="ray"`` (the optional extra
+``wordgames[ray]``) on a Ray cluster, local or at ``address``.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import multiprocessing
 import os
@@ -28,6 +29,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.bots import RandomBot
+from wordgames._core.errors import WordgamesError
 from wordgames._core.ismcts import ISMCTSBot
 from wordgames._core.protocols import Bot
 from wordgames._core.record import Record, play
@@ -38,6 +40,7 @@ __all__ = [
     "ISMCTS_DEFAULTS",
     "ArenaResult",
     "EntrantStats",
+    "ExtraNotInstalledError",
     "GameResult",
     "elo",
     "make_bot",
@@ -47,7 +50,13 @@ __all__ = [
 ]
 
 #: The backends :func:`run` accepts.
-BACKENDS = ("process", "inline")
+BACKENDS = ("process", "inline", "ray")
+
+
+class ExtraNotInstalledError(WordgamesError, ImportError):
+    """A backend whose optional extra is not installed (``backend="ray"`` without Ray); the
+    message names the ``pip install`` command."""
+
 
 _Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 
@@ -396,7 +405,9 @@ def _play(task: _Task) -> GameResult:
 Progress = Callable[[int, int], None]
 
 
-def _run_inline(tasks: Sequence[_Task], workers: int, progress: Progress | None) -> list[Any]:
+def _run_inline(
+    tasks: Sequence[_Task], workers: int | None, progress: Progress | None, address: str | None
+) -> list[GameResult]:
     out = []
     for k, task in enumerate(tasks):
         out.append(_play(task))
@@ -405,9 +416,12 @@ def _run_inline(tasks: Sequence[_Task], workers: int, progress: Progress | None)
     return out
 
 
-def _run_process(tasks: Sequence[_Task], workers: int, progress: Progress | None) -> list[Any]:
+def _run_process(
+    tasks: Sequence[_Task], workers: int | None, progress: Progress | None, address: str | None
+) -> list[GameResult]:
+    workers = (os.cpu_count() or 1) if workers is None else workers
     if workers <= 1 or len(tasks) <= 1:
-        return _run_inline(tasks, workers, progress)
+        return _run_inline(tasks, workers, progress, address)
     done: dict[int, GameResult] = {}
     # spawn, not fork: forking a process that runs threads can deadlock (Python 3.12+ warns),
     # and spawn is what macOS and Windows use anyway
@@ -424,9 +438,46 @@ def _run_process(tasks: Sequence[_Task], workers: int, progress: Progress | None
     return [done[t.index] for t in tasks]
 
 
-_BACKENDS: dict[str, Callable[[Sequence[_Task], int, Progress | None], list[Any]]] = {
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise ExtraNotInstalledError(
+            "backend='ray' needs Ray, the optional extra: pip install 'wordgames[ray]'"
+        ) from None
+    return ray
+
+
+def _run_ray(
+    tasks: Sequence[_Task], workers: int | None, progress: Progress | None, address: str | None
+) -> list[GameResult]:
+    ray = _import_ray()
+    if not ray.is_initialized():
+        # address None starts a local Ray (or joins the one RAY_ADDRESS names); Ray stays up
+        # for the next call and stops when the interpreter exits (or at ray.shutdown())
+        ray.init(address=address, include_dashboard=False, logging_level=logging.WARNING)
+    remote_play = ray.remote(num_cpus=1, max_retries=2)(_play)
+    limit = len(tasks) if workers is None else max(1, workers)  # games in flight at once
+    done: dict[int, GameResult] = {}
+    queue = list(reversed(tasks))
+    pending: list[Any] = []
+    while queue or pending:
+        while queue and len(pending) < limit:
+            pending.append(remote_play.remote(queue.pop()))
+        finished, pending = ray.wait(pending, num_returns=1)
+        for ref in finished:
+            result: GameResult = ray.get(ref)
+            done[result.index] = result
+            if progress is not None:
+                progress(len(done), len(tasks))
+    return [done[t.index] for t in tasks]
+
+
+_Backend = Callable[[Sequence[_Task], int | None, Progress | None, str | None], list[GameResult]]
+_BACKENDS: dict[str, _Backend] = {
     "process": _run_process,
     "inline": _run_inline,
+    "ray": _run_ray,
 }
 
 
@@ -438,6 +489,7 @@ def run(
     seed: int | str = 0,
     workers: int | None = None,
     backend: str = "process",
+    address: str | None = None,
     rotate: bool = True,
     names: Sequence[str] | None = None,
     game_options: Mapping[str, Any] | None = None,
@@ -453,7 +505,12 @@ def run(
     - ``rotate``: in game ``i`` seat ``s`` is taken by entrant ``(s + i) % n``, so everyone
       sits in every seat equally often when ``games`` is a multiple of ``n``.
     - ``workers``: processes (default: the machine's CPU count); ``1`` plays in this process.
-    - ``backend``: ``"process"`` (default) or ``"inline"``.
+      With Ray: the most games in flight at once (default: all, Ray schedules them).
+    - ``backend``: ``"process"`` (default), ``"inline"`` or ``"ray"`` (the extra
+      ``wordgames[ray]``; :class:`ExtraNotInstalledError` without it). Ray is used as it is
+      when already initialised, else started with ``ray.init(address=address)``.
+    - ``address``: the Ray cluster to join (``"auto"``, ``"ray://host:10001"``); ``None``
+      starts a local Ray. Only with ``backend="ray"``.
     - ``game_options``: keyword arguments for the game's ``new_game`` (picklable).
     - ``records``: keep every game's :class:`~wordgames.Record` (``result.records``).
     - ``progress``: called as ``progress(games_done, games)`` after each game, in this process.
@@ -462,6 +519,8 @@ def run(
         raise ValueError(f"unknown game {game!r}; games: {', '.join(GAME_NAMES)}")
     if backend not in _BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ValueError(f"address is for backend='ray', not {backend!r}")
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
     if not bots:
@@ -471,7 +530,6 @@ def run(
     if len(labels) != len(entrants):
         raise ValueError(f"{len(entrants)} bots but {len(labels)} names")
     n = len(entrants)
-    workers = (os.cpu_count() or 1) if workers is None else workers
     options = dict(game_options or {})
     tasks = []
     for i in range(games):
@@ -481,7 +539,9 @@ def run(
                 game, options, tuple(entrants[e] for e in seats), seats, i, f"{seed}:{i}", records
             )
         )
-    results = _BACKENDS[backend](tasks, workers, progress)
+    if backend == "ray":
+        _import_ray()  # the missing extra is reported before any work
+    results = _BACKENDS[backend](tasks, workers, progress, address)
     return ArenaResult(game, labels, seed, tuple(results))
 
 

@@ -1,19 +1,24 @@
 """The ``wordgames`` command line (``python -m wordgames`` or the ``wordgames`` script).
 
-- ``wordgames arena GAME BOT BOT... [--games N] [--workers W] [--seed S]``: a bot tournament
-  (:mod:`wordgames.arena`) with a progress bar and the final table.
-- ``wordgames play GAME [BOT...] [--seed S]``: one bot-vs-bot game shown as text.
+- ``wordgames arena GAME BOT BOT... [--games N] [--workers W] [--seed S] [--backend B]``: a
+  bot tournament (:mod:`wordgames.arena`) with a progress bar and the final table.
+- ``wordgames play GAME [BOT...] [--seed S]``: one bot-vs-bot game shown as text;
+  ``--human SEAT --bot NAME``: play it yourself against bots, typing actions.
+- ``wordgames gcg check FILE`` / ``gcg convert FILE --to json|gcg``: read a Wocable GCG file.
 - ``wordgames anagram RACK [--sub]``: anagrams from the English builtin lexicon.
 - ``wordgames solve regenwormen``: the exact single-turn solver.
 - ``wordgames bots [GAME]``: the bot names the other commands accept.
 
-This module is the only place in the library that prints; it uses argparse only.
+This module (with :mod:`wordgames._interactive`, which it calls for ``play --human``) is the
+only place in the library that prints (to the streams handed to :func:`main`, progress and
+errors to stderr); it uses argparse only.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -42,6 +47,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-w", "--workers", type=int, default=None, help="processes (default: every CPU)")
     p.add_argument("-s", "--seed", default="0", help="the seed of the whole run (default 0)")
     p.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
+    p.add_argument(
+        "-b",
+        "--backend",
+        choices=arena.BACKENDS,
+        default="process",
+        help="where the games run (default process; ray needs wordgames[ray])",
+    )
+    p.add_argument(
+        "--address", help="with --backend ray: the cluster to join (default: a local Ray)"
+    )
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
@@ -56,6 +71,27 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show the state after every action, not only at the end of each turn",
     )
+    p.add_argument(
+        "--human",
+        type=int,
+        metavar="SEAT",
+        help="play seat SEAT (1 = first) yourself: type actions, '?' lists them, 'quit' resigns",
+    )
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --human: an opponent (repeat for more; default one random bot)",
+    )
+
+    p = sub.add_parser("gcg", help="check or convert a Wocable GCG file")
+    gcg = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    g = gcg.add_parser("check", help="replay the file and report its turns and scores")
+    g.add_argument("file", help="the GCG file ('-' reads stdin)")
+    g = gcg.add_parser("convert", help="write the game as a record (JSON) or canonical GCG")
+    g.add_argument("file", help="the GCG file ('-' reads stdin)")
+    g.add_argument("--to", choices=("json", "gcg"), default="json", help="default json")
 
     p = sub.add_parser("anagram", help="words from a rack (English builtin lexicon)")
     p.add_argument("rack", help="the letters; ? is a blank")
@@ -78,22 +114,31 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, out: TextIO | None = None, inp: TextIO | None = None
+) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit code.
-    Output goes to ``out`` (default stdout), the progress bar and errors to stderr."""
+    Output goes to ``out`` (default stdout), the progress bar and errors to stderr; ``play
+    --human`` and ``gcg ... -`` read ``inp`` (default stdin)."""
     args = _parser().parse_args(argv)
     stdout = out if out is not None else sys.stdout
+    stdin = inp if inp is not None else sys.stdin
     try:
         if args.command == "arena":
             return _arena(args, stdout)
+        if args.command == "play" and args.human is not None:
+            return _play_human(args, stdin, stdout)
         if args.command == "play":
             return _play(args, stdout)
+        if args.command == "gcg":
+            return _gcg(args, stdin, stdout)
         if args.command == "anagram":
             return _anagram(args, stdout)
         if args.command == "solve":
             return _solve_regenwormen(args, stdout)
         return _bots(args, stdout)
-    except ValueError as exc:  # bad names and arguments: one line, no traceback
+    except (ValueError, arena.ExtraNotInstalledError, OSError) as exc:
+        # bad names and arguments, a missing extra, an unreadable file: one line, no traceback
         print(f"wordgames {args.command}: error: {exc}", file=sys.stderr)
         return 2
 
@@ -112,6 +157,8 @@ def _arena(args: Any, out: TextIO) -> int:
         args.games,
         seed=_seed(args.seed),
         workers=args.workers,
+        backend=args.backend,
+        address=args.address,
         rotate=not args.no_rotate,
         progress=bar,
     )
@@ -194,6 +241,70 @@ def _play(args: Any, out: TextIO) -> int:
         scores = " ".join(str(s) for s in outcome.scores)
         print(f"game over ({outcome.reason}): scores {scores}; won by {winners}", file=out)
     return 0
+
+
+def _play_human(args: Any, inp: TextIO, out: TextIO) -> int:
+    from wordgames._interactive import play_human
+
+    if args.bots:
+        raise ValueError("with --human, name the opponents with --bot NAME")
+    specs = args.bot or ["random"]
+    bots = [arena.make_bot(spec, args.game) for spec in specs]
+    human = args.human - 1
+    names = list(specs)
+    names.insert(max(0, min(human, len(names))), "you")
+    echo = not (hasattr(inp, "isatty") and inp.isatty())
+    play_human(args.game, human, bots, names, _seed(args.seed), inp, out, echo=echo)
+    return 0
+
+
+def _gcg(args: Any, inp: TextIO, out: TextIO) -> int:
+    from wordgames import InvalidStateError
+    from wordgames.wocable import from_gcg, to_gcg
+
+    if args.file == "-":
+        text = inp.read()
+    else:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    try:
+        record = from_gcg(text)
+    except InvalidStateError as exc:
+        print(f"{args.file}: invalid: {_with_line(str(exc), text)}", file=out)
+        return 1
+    if args.action == "convert":
+        out.write(record.to_json(indent=2) + "\n" if args.to == "json" else to_gcg(record))
+        return 0
+    final = record.replay()
+    players = final.players
+    turns = sum(1 for st in list(record.states())[:-1] if not st.is_chance_node)
+    print(
+        f"{args.file}: ok: {len(players)} players, {turns} turns, "
+        f"{len(record.actions)} actions (draws included)",
+        file=out,
+    )
+    outcome = final.outcome
+    for p, name in enumerate(players):
+        print(f"  {name}: {final.scores[p]}", file=out)
+    if outcome is None:
+        print("  the game is not over", file=out)
+    else:
+        winners = ", ".join(players[p] for p in sorted(outcome.winners))
+        print(f"  over ({outcome.reason}); won by {winners}", file=out)
+    return 0
+
+
+def _with_line(message: str, text: str) -> str:
+    """A ``from_gcg`` message that names a turn ("turn 3: ...") with that turn's line number
+    put in front (messages about a line already name it)."""
+    from wordgames.wocable.notation import GcgEnd, read_gcg
+
+    m = re.match(r"turn (\d+):", message)
+    if m is None:
+        return message
+    turn_lines = [ln.lineno for ln in read_gcg(text).lines if not isinstance(ln, GcgEnd)]
+    k = int(m.group(1)) - 1
+    return f"line {turn_lines[k]}: {message}" if 0 <= k < len(turn_lines) else message
 
 
 def _chance_line(outcomes: list[str]) -> list[str]:

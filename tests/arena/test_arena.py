@@ -98,7 +98,26 @@ def test_registered_names() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="unknown game"):
         run("chess", ["random", "random"], 1)
-    with pytest.raises(ValueError, match="unknown backend 'ray'"):
-        run("regenwormen", ["random", "random"], 1, backend="ray")
+    with pytest.raises(ValueError, match="unknown backend 'dask'"):
+        run("regenwormen", ["random", "random"], 1, backend="dask")
     with pytest.raises(ValueError, match="2 bots but 1 names"):
         run("regenwormen", ["random", "random"], 1, names=["a"])
+
+
+def test_ray_backend_without_the_extra_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from wordgames import WordgamesError
+    from wordgames.arena import ExtraNotInstalledError
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
+    with pytest.raises(ExtraNotInstalledError, match=r"pip install 'wordgames\[ray\]'") as info:
+        run("regenwormen", ["random", "random"], 2, backend="ray")
+    assert isinstance(info.value, WordgamesError)
+    assert isinstance(info.value, ImportError)
+    assert info.value.__cause__ is None
+
+
+def test_address_is_only_for_ray() -> None:
+    with pytest.raises(ValueError, match="address is for backend='ray'"):
+        run("regenwormen", ["random", "random"], 2, address="auto")

@@ -1,0 +1,208 @@
+"""A game between a person at a terminal and bots (``wordgames play GAME --human 1``).
+
+The person sees only their own view as text, types actions in the game's notation
+(docs/notation.md), ``?`` for the legal actions (``? TEXT`` for those starting with TEXT) and
+``quit`` to resign. Input and output are handed in, so a script can drive it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from wordgames._core.chance import sample_chance
+from wordgames._core.errors import IllegalActionError, ParseError
+from wordgames._core.protocols import Bot
+from wordgames._core.registry import GAMES
+
+__all__ = ["LIST_LIMIT", "play_human", "view_text"]
+
+#: ``?`` lists at most this many actions (and says how many more there are).
+LIST_LIMIT = 60
+
+_QUIT = ("quit", "exit", "resign")
+
+
+def view_text(state: Any, viewer: int) -> str:
+    """What ``viewer`` may know of ``state``, as text (hidden racks and hands left out)."""
+    view = state.view(viewer)
+    if state.GAME == "regenwormen":
+        return str(view.state)  # nothing is hidden
+    if state.GAME == "wocable":
+        return _wocable_text(view)
+    if state.GAME == "wordmeld":
+        return _wordmeld_text(view)
+    return str(view)  # Wömmeln's view has its own text
+
+
+def _wocable_text(view: Any) -> str:
+    from wordgames.wocable.engine import BLANK_BIT, LETTER
+
+    t = view.tiles
+    size = t.size
+    w = max(len(a) for a in t.alphabet)  # digraph tile sets: two characters a square
+    lines = ["   " + " ".join(chr(ord("A") + c).ljust(w) for c in range(size))]
+    for r in range(size):
+        cells = []
+        for c in range(size):
+            sq = r * size + c
+            v = view.board[sq]
+            if v >= 0:
+                txt = t.alphabet[v & LETTER]
+                cells.append((txt.lower() if v & BLANK_BIT else txt).ljust(w))
+            else:  # premium squares: = triple word, - double word, " triple letter, ' double
+                wmul, lmul = t.word_mult[sq], t.letter_mult[sq]
+                mark = {3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, ".")
+                cells.append(mark.ljust(w))
+        lines.append(f"{r + 1:>2} " + " ".join(cells).rstrip())
+    for p, name in enumerate(view.players):
+        mark = ">" if view.phase == "play" and p == view.turn else " "
+        tiles = (
+            f"[{t.rack_text(view.rack)}]"
+            if p == view.viewer and view.rack is not None
+            else f"{view.rack_sizes[p]} tiles"
+        )
+        gone = " (left)" if p in view.departed else ""
+        lines.append(f"{mark}{name}: {view.scores[p]} {tiles}{gone}")
+    lines.append(f"bag {view.bag_size}")
+    return "\n".join(lines)
+
+
+def _wordmeld_text(view: Any) -> str:
+    from wordgames.wordmeld.engine import word_text
+
+    cl = view.setup.deck.card_letters
+    letters = dict(view.table_letters)
+    top = view.discard_top
+    lines = [
+        f"WordMeld [{view.phase}] ply {view.ply}",
+        f"pile {view.pile_size}  discard {view.discard_size}"
+        f" (top {'-' if top is None else f'{cl[top]}{top}'})",
+    ]
+    words = [f"{word_text(w, cl, letters)}({'.'.join(map(str, w))})" for w in view.table]
+    lines.append("table: " + ("  ".join(words) if words else "-"))
+    for i, name in enumerate(view.players):
+        mark = "*" if i == view.current_player else " "
+        if i == view.viewer and view.hand is not None:
+            cards = " ".join(f"{cl[c]}{c}" for c in view.hand)
+        else:  # a hand is hidden except for the cards everyone saw it take
+            known = " ".join(f"{cl[c]}{c}" for c in view.known[i])
+            cards = f"{view.hand_sizes[i]} cards" + (f", known: {known}" if known else "")
+        first = "" if view.melded[i] else " (no word yet)"
+        first += " (resigned)" if view.resigned[i] else ""
+        lines.append(f"{mark}{name}{first}: {cards}")
+    return "\n".join(lines)
+
+
+def _legal_texts(state: Any, viewer: int) -> list[str]:
+    """The viewer's legal actions as text; Wocable's placements first, best first, with their
+    scores."""
+    view = state.view(viewer)
+    if state.GAME == "wocable":
+        from wordgames.wocable import Place
+
+        placements = [f"{m.action}  (+{m.score})" for m in view.moves()]
+        others = [str(a) for a in view.legal_actions() if not isinstance(a, Place)]
+        return placements + others
+    return list(dict.fromkeys(str(a) for a in view.legal_actions()))
+
+
+def _listing(texts: Sequence[str], prefix: str) -> list[str]:
+    if prefix:
+        texts = [x for x in texts if x.lower().startswith(prefix.lower())]
+    if not texts:
+        return ["no legal action" + (f" starts with {prefix!r}" if prefix else "")]
+    lines = ["  " + x for x in texts[:LIST_LIMIT]]
+    if len(texts) > LIST_LIMIT:
+        lines.append(f"  ... and {len(texts) - LIST_LIMIT} more ('? TEXT' lists those starting")
+        lines[-1] += " with TEXT)"
+    return lines
+
+
+def play_human(
+    game: str,
+    human: int,
+    bots: Sequence[Bot],
+    names: Sequence[str],
+    seed: int | str,
+    inp: TextIO,
+    out: TextIO,
+    *,
+    echo: bool = False,
+) -> Any:
+    """Play ``game`` with the person at seat ``human`` (0-based) reading ``inp`` and the
+    ``bots`` in the other seats in order; returns the final state.
+
+    Chance and the bots use ``random.Random(seed)``. The person's view is printed before each
+    of their decisions, other players' actions as the person sees them (hidden draws
+    redacted). End of input resigns, as ``quit`` does. ``echo`` writes each line read after
+    its prompt (for input that is not typed at a terminal, so the output reads as a
+    transcript)."""
+    n = len(bots) + 1
+    if not 0 <= human < n:
+        raise ValueError(f"--human is a seat from 1 to {n}, got {human + 1}")
+    module = GAMES[game]
+    seats: list[Bot | None] = list(bots)
+    seats.insert(human, None)
+    state = module.new_game(n)
+    rng = random.Random(seed)
+    you = f"P{human + 1}"
+    print(f"{game}: " + ", ".join(f"P{i + 1} {x}" for i, x in enumerate(names)), file=out)
+    print(f"you are {you}; type an action, '?' for the legal ones, 'quit' to resign", file=out)
+    shown = -1  # the ply of the view last printed
+    chance: list[str] = []  # chance outcomes not printed yet (one line for a run of them)
+    while not state.is_terminal:
+        if state.is_chance_node:
+            action = sample_chance(state, rng)
+            chance.append(state.redact_action(action, human))
+            state = state.apply(action)
+            continue
+        if chance:
+            print(f"  chance: {'; '.join(chance)}", file=out)
+            chance = []
+        player = min(state.players_to_act)
+        bot = seats[player]
+        if bot is not None:
+            action = bot.choose(state.view(player), rng)
+            print(
+                f"  P{player + 1} {names[player]}: {state.redact_action(action, human)}", file=out
+            )
+            state = state.apply(action)
+            continue
+        if shown != state.ply:
+            print(view_text(state, human), file=out)
+            shown = state.ply
+        out.write(f"{you}> ")
+        out.flush()
+        line = inp.readline()
+        if echo:
+            out.write(line if line.endswith("\n") else line + "\n")
+        if not line:  # end of input
+            print("(end of input: you resign)", file=out)
+            line = "quit"
+        text = line.strip()
+        if not text:
+            continue
+        if text.startswith("?"):
+            legal = _legal_texts(state, human)
+            print("\n".join(_listing(legal, text[1:].strip())), file=out)
+            continue
+        if text.lower() in _QUIT:
+            text = str(module.Resign(human))
+        try:
+            action = state.check_as(human, text)
+        except (ParseError, IllegalActionError) as exc:
+            print(f"  {exc}", file=out)
+            continue
+        print(f"  {you} {names[human]}: {action}", file=out)
+        state = state.apply(action)
+    if chance:
+        print(f"  chance: {'; '.join(chance)}", file=out)
+    print(view_text(state, human), file=out)
+    outcome = state.outcome
+    if outcome is not None:
+        winners = ", ".join(f"P{p + 1} {names[p]}" for p in sorted(outcome.winners))
+        scores = " ".join(str(s) for s in outcome.scores)
+        print(f"game over ({outcome.reason}): scores {scores}; won by {winners}", file=out)
+    return state
