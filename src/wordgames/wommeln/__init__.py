@@ -14,8 +14,10 @@ from wordgames._core.outcome import GameOutcome
 from wordgames.wommeln import bots
 from wordgames.wommeln.actions import (
     Action,
+    Challenge,
     Circle,
     Connect,
+    Erase,
     Pass,
     Place,
     Resign,
@@ -45,9 +47,11 @@ from wordgames.wommeln.view import View
 __all__ = [
     "Action",
     "Category",
+    "Challenge",
     "Circle",
     "Connect",
     "Entry",
+    "Erase",
     "GameOutcome",
     "GridState",
     "Marks",
