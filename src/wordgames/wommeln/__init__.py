@@ -38,6 +38,7 @@ from wordgames.wommeln.engine import (
     validate,
 )
 from wordgames.wommeln.marks import Entry, Marks, RoundResult
+from wordgames.wommeln.positions import Circles, Line, position
 from wordgames.wommeln.rules import Rules
 from wordgames.wommeln.sheets import Sheet, builtin_sheet
 from wordgames.wommeln.state import State, new_game
@@ -49,11 +50,13 @@ __all__ = [
     "Category",
     "Challenge",
     "Circle",
+    "Circles",
     "Connect",
     "Entry",
     "Erase",
     "GameOutcome",
     "GridState",
+    "Line",
     "Marks",
     "Pass",
     "Place",
@@ -78,6 +81,7 @@ __all__ = [
     "fold",
     "new_game",
     "parse_action",
+    "position",
     "svg",
     "validate",
 ]
