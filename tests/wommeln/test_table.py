@@ -220,7 +220,8 @@ def test_erase_circles_before_connecting() -> None:
     assert s.timer == "off"
     assert s.view(1).to_dict() == act(game(2)).view(1).to_dict() | {"ply": s.ply}
     s = act(s, "p0 circle ST A1 B1", "p0 connect A1-B1")
-    assert s.entries[0] is not None and s.entries[0].status == "placed"
+    assert s.entries[0] is not None
+    assert s.entries[0].status == "placed"
     assert code(s.check, wm.Erase(0)) == "already_finished"
     assert code(s.check, wm.Erase(1)) == "nothing_to_erase"
 
