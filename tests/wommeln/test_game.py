@@ -215,7 +215,8 @@ def test_intensiv_variant() -> None:
 
 def test_sheets_deterministic_numbered_distinct() -> None:
     assert builtin_sheet(1).row_strings()[0] == "BFRBCETDITIGAEE"
-    assert builtin_sheet(1, intensiv=True).row_strings()[0] == "NDNDHBNENU"
+    # an E became the J the sheet lacked (every letter at least once on INTENSIV sheets)
+    assert builtin_sheet(1, intensiv=True).row_strings()[0] == "NDNDHBNJNU"
     assert builtin_sheet(1, language="en").row_strings()[0] == "EWXIBXEMALAEMOA"
     for lang in ("de", "en"):
         sheets = [builtin_sheet(i, language=lang) for i in range(1, 15)]
