@@ -413,8 +413,7 @@ WO_RULES = rules_obj(
             {
                 "enum": ["challenge", "vote", "none", True, False],
                 "description": (
-                    "How words are reviewed; the first release's true/false read as "
-                    '"vote"/"none".'
+                    'How words are reviewed; the first release\'s true/false read as "vote"/"none".'
                 ),
             },
             "challenge",
