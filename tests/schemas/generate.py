@@ -409,7 +409,15 @@ WO_RULES = rules_obj(
         "last_round_timer_seconds": with_default(integer(1, 3600), 90),
         "solo_time_limit": with_default(nullable(integer(1, 3600)), None),
         "lines_may_cross": with_default(BOOL, False),
-        "review": with_default(BOOL, True),
+        "review": with_default(
+            {
+                "enum": ["challenge", "vote", "none", True, False],
+                "description": (
+                    'How words are reviewed; the first release\'s true/false read as "vote"/"none".'
+                ),
+            },
+            "challenge",
+        ),
         "tie_keeps_word": with_default(BOOL, True),
         "erase_zero_rounds": with_default(BOOL, True),
         "min_word_length": with_default(integer(1, 20), 2),
@@ -451,7 +459,7 @@ WO_COMMON = {
         arr(string("^(?:[1-9]|[12][0-9]|30)[ab]$"), 0, 30, unique=True),
         description="Category cards revealed, in order: number and side.",
     ),
-    "phase": {"enum": ["reveal", "search", "review", "over"]},
+    "phase": {"enum": ["reveal", "search", "challenge", "review", "over"]},
     "timer": {"enum": ["off", "running", "up"]},
     "timer_starter": nullable(integer(0, 7)),
     "results": dict(
@@ -506,10 +514,27 @@ WO_COMMON = {
     ),
     "left": dict(arr(integer(0, 7), 0, 8, unique=True), description="Players who left, ascending."),
     "ply": PLY,
+    "challenges": dict(
+        arr(
+            {
+                "type": "array",
+                "prefixItems": [integer(0, 7), arr(integer(0, 7), 0, 7, unique=True)],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+            0,
+            8,
+        ),
+        description=(
+            "This round's challenge decisions in order: [player, [authors challenged]] "
+            "(missing in saves of the first release: none)."
+        ),
+    ),
 }
+WO_OPTIONAL = ("challenges",)
 props, req = header("wommeln", "state", 1, kind_required=False)
 props.update(WO_COMMON)
-WO_STATE = obj(props, req + list(WO_COMMON))
+WO_STATE = obj(props, req + [k for k in WO_COMMON if k not in WO_OPTIONAL])
 WO_DEFS = {
     "rules": WO_RULES,
     "name": name(),
@@ -546,14 +571,15 @@ add(
     "Wömmeln view",
     "What one player (or a spectator) may see (View.to_dict): other players' entries are null "
     "during the search.",
-    obj(props, [*req, "viewer", "done", *list(WO_COMMON)]),
+    obj(props, [*req, "viewer", "done", *[k for k in WO_COMMON if k not in WO_OPTIONAL]]),
     {k: v for k, v in WO_DEFS.items() if k != "state"},
 )
 PL = "p[0-7]"
 WO_ACTION = (
     f"^(?:reveal (?:[1-9]|[12][0-9]|30)[ab]|{PL} place [A-Z]+ {LINE}|{PL} circle [A-Z]+(?: "
     f"{WCELL})+|"
-    f"{PL} connect {LINE}|{PL} pass|time up|{PL} (?:accept|reject) {PL}|resign [0-7])$"
+    f"{PL} connect {LINE}|{PL} pass|{PL} erase|time up|{PL} no challenge|"
+    f"{PL} challenge {PL}(?: {PL})*|{PL} (?:accept|reject) {PL}|resign [0-7])$"
 )
 record("wommeln", WO_DEFS, WO_ACTION)
 

@@ -23,7 +23,7 @@ def new_state(rng: random.Random) -> wm.State:
         language=rng.choice(["de", "en"]),
         color=rng.choice(["turquoise", "red"]),
         lines_may_cross=rng.random() < 0.3,
-        review=rng.random() < 0.8,
+        review=rng.choice(["challenge", "challenge", "vote", "none"]),
         tie_keeps_word=rng.random() < 0.7,
         erase_zero_rounds=rng.random() < 0.7,
         solo_time_limit=rng.choice([None, 120]),
@@ -42,6 +42,12 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
         out.append(wm.Pass(p))
         out.append(wm.Vote(p, rng.randrange(n + 1), rng.random() < 0.5))
         out.append(wm.Vote(p, p, True))
+        out.append(wm.Erase(p))
+        out.append(wm.Challenge(p, ()))
+        out.append(wm.Challenge(p, (rng.randrange(n + 1),)))
+        out.append(wm.Challenge(p, (p,)))
+        out.append(wm.Challenge(p, tuple(q for q in range(n) if q != p)))
+        out.append(wm.Challenge(p, (1, 0)))  # not increasing
         sheet = state.sheets[min(p, n - 1)]
         r, c = rng.randrange(sheet.rows), rng.randrange(sheet.cols - 1)
         a, b = sheet.letters[r * sheet.cols + c], sheet.letters[r * sheet.cols + c + 1]
@@ -168,6 +174,14 @@ def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]
         )
     if d["phase"] != "review":
         edit(lambda x: x["votes"].append([0, 1, True]))
+    if d["phase"] not in ("challenge", "review") and n >= 2:
+        edit(lambda x: x["challenges"].append([0, [1]]))
+    if d["phase"] == "challenge":
+        edit(lambda x: x["challenges"].append([0, [0]]))  # one's own word
+        edit(lambda x: x["challenges"].append(["0", []]))
+        edit(lambda x: x.__setitem__("challenges", [[0, []]] * (n + 1)))
+    if d["phase"] in ("challenge", "review") and d["rules"]["review"] == "challenge":
+        edit(lambda x: x["rules"].__setitem__("review", "none"))
     edit(lambda x: x["rules"].__setitem__("rounds", 0))
     return out
 

@@ -29,8 +29,10 @@ THIRD_ROWS = ["PQRST", "UVWXY", "ZABCD"]
 
 
 def game(players: int = 2, **rules: object) -> wm.State:
-    """A game after the first reveal, on small hand-made sheets."""
+    """A game after the first reveal, on small hand-made sheets (every word is voted on
+    unless ``review`` says otherwise: these tests are about the votes)."""
     sheets = [STIER_ROWS, OTHER_ROWS, THIRD_ROWS][:players]
+    rules.setdefault("review", "vote")
     state = wm.new_game(players, rules=wm.Rules(**rules), sheets=sheets)
     return state.apply(wm.Reveal(1, "a"))
 
@@ -334,7 +336,9 @@ def test_resign_at_the_chance_node_and_the_leaver_rules_in_json() -> None:
 
 
 def test_records_with_a_resignation_replay_and_redact() -> None:
-    start = wm.new_game(3, sheets=[STIER_ROWS, OTHER_ROWS, THIRD_ROWS], rules=wm.Rules(rounds=2))
+    start = wm.new_game(
+        3, sheets=[STIER_ROWS, OTHER_ROWS, THIRD_ROWS], rules=wm.Rules(rounds=2, review="vote")
+    )
     texts = ["reveal 1a", "p0 circle STIER A1 B1 C1 E1 E3", "resign 1", "p2 pass", "time up"]
     texts += ["p0 connect A1-B1-C1-d1-E1-e2-E3", "p2 reject p0", "reveal 5b", "resign 2"]
     actions = tuple(wm.parse_action(t) for t in texts[:4])

@@ -14,8 +14,10 @@ from wordgames._core.outcome import GameOutcome
 from wordgames.wommeln import bots
 from wordgames.wommeln.actions import (
     Action,
+    Challenge,
     Circle,
     Connect,
+    Erase,
     Pass,
     Place,
     Resign,
@@ -36,6 +38,7 @@ from wordgames.wommeln.engine import (
     validate,
 )
 from wordgames.wommeln.marks import Entry, Marks, RoundResult
+from wordgames.wommeln.positions import Circles, Line, position
 from wordgames.wommeln.rules import Rules
 from wordgames.wommeln.sheets import Sheet, builtin_sheet
 from wordgames.wommeln.state import State, new_game
@@ -45,11 +48,15 @@ from wordgames.wommeln.view import View
 __all__ = [
     "Action",
     "Category",
+    "Challenge",
     "Circle",
+    "Circles",
     "Connect",
     "Entry",
+    "Erase",
     "GameOutcome",
     "GridState",
+    "Line",
     "Marks",
     "Pass",
     "Place",
@@ -74,6 +81,7 @@ __all__ = [
     "fold",
     "new_game",
     "parse_action",
+    "position",
     "svg",
     "validate",
 ]

@@ -13,7 +13,11 @@ notation                                  action
 ``p0 connect A1-B1-C1-d1-E1-e2-E3``       connect the letters circled earlier
 ``p0 pass``                               no word this round (or give up connecting)
 ``time up``                               the frontend's countdown ran out
-``p1 accept p0`` / ``p1 reject p0``       p1's vote on p0's word in the review
+``p1 erase``                              p1 erases their own marks: letters circled but
+                                          not yet connected, or a 0-point round's kept marks
+``p1 challenge p0 p2`` / ``p1 no challenge``  p1 challenges p0's and p2's words / lets every
+                                          word stand (one action per player and round)
+``p1 accept p0`` / ``p1 reject p0``       p1's vote on p0's (challenged) word in the review
 ``resign 1`` (also ``p1 resign``)         player 1 leaves the game (the shared ``Resign``)
 ========================================  ===============================================
 
@@ -37,8 +41,10 @@ from wordgames.wommeln.engine import LETTERS, MAX_COLS, MAX_ROWS, Placement
 
 __all__ = [
     "Action",
+    "Challenge",
     "Circle",
     "Connect",
+    "Erase",
     "Pass",
     "Place",
     "Resign",
@@ -135,6 +141,34 @@ class Pass:
 
 
 @attrs.frozen
+class Erase:
+    """``player`` erases their own marks: during the search the letters they circled and have
+    not connected yet (they may circle again; after ``TimeUp`` they are done with no marks);
+    between rounds the marks a 0-point round left on their sheet (``Rules.erase_zero_rounds``
+    off)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} erase"
+
+
+@attrs.frozen
+class Challenge:
+    """After the search, ``player`` challenges the words of ``authors`` (increasing player
+    indices; empty: no challenge, every word stands for them). One action per player closes
+    their challenge window; challenged words go to the vote."""
+
+    player: int
+    authors: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.authors:
+            return f"p{self.player} no challenge"
+        return f"p{self.player} challenge " + " ".join(f"p{a}" for a in self.authors)
+
+
+@attrs.frozen
 class TimeUp:
     """The countdown ran out (sent by the frontend, which owns the clock)."""
 
@@ -155,7 +189,7 @@ class Vote:
 
 
 #: Any Wömmeln action (the chance outcome ``Reveal`` and the shared ``Resign`` included).
-Action = Reveal | Place | Circle | Connect | Pass | TimeUp | Vote | Resign
+Action = Reveal | Place | Circle | Connect | Pass | Erase | TimeUp | Challenge | Vote | Resign
 
 _PLAYER = re.compile(r"^[pP]([0-9])$", re.ASCII)
 _CELL = re.compile(r"^([A-Za-z])([1-9][0-9]?)$", re.ASCII)
@@ -226,6 +260,15 @@ def parse_action(text: str) -> Action:
         return Pass(player)
     if verb == "resign" and not args:
         return Resign(player)
+    if verb == "erase" and not args:
+        return Erase(player)
+    if verb == "no" and [w.lower() for w in args] == ["challenge"]:
+        return Challenge(player, ())
+    if verb == "challenge" and args:
+        authors = [_player(x, text) for x in args]
+        if len(set(authors)) != len(authors):
+            raise ParseError(f"a player is challenged twice in {short_repr(text)}")
+        return Challenge(player, tuple(sorted(authors)))
     if verb in ("accept", "reject") and len(args) == 1:
         return Vote(player, _player(args[0], text), verb == "accept")
     if verb == "place" and len(args) == 2:

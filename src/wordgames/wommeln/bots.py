@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames.wommeln.actions import Action, Connect, Pass, Place, Vote
+from wordgames.wommeln.actions import Action, Challenge, Connect, Pass, Place, Vote
 from wordgames.wommeln.categories import fold
 from wordgames.wommeln.engine import (
     GridState,
@@ -113,8 +113,9 @@ class LongestWordBot:
     """Places the longest candidate word it can (see :func:`choose_placement`).
 
     Candidates: ``candidates(view)`` if given, else ``words`` if non-empty, else the current
-    category's sample answers in ``rules.language``. In the review it accepts every word, or
-    with ``strict=True`` only words among its candidates.
+    category's sample answers in ``rules.language``. In the review it lets every word stand
+    and accepts every word, or with ``strict=True`` it challenges, and votes against, exactly
+    the words not among its candidates (its lexicon for the category's language).
     """
 
     words: tuple[str, ...] = ()
@@ -134,6 +135,17 @@ class LongestWordBot:
         me = view.viewer
         if me is None or me not in view.players_to_act:
             raise ValueError("LongestWordBot was asked to act but may not act now")
+        if view.phase == "challenge":
+            # challenge only words it does not know (strict); otherwise let every word stand
+            if not self.strict:
+                return Challenge(me, ())
+            known = {fold(w) for w in self._candidates(view)}
+            doubtful = tuple(
+                a
+                for a, e in enumerate(view.entries)
+                if a != me and e is not None and e.status == "placed" and e.marks.word not in known
+            )
+            return Challenge(me, doubtful)
         if view.phase == "review":
             legal = [a for a in view.legal_actions() if isinstance(a, Vote)]
             vote = legal[0]

@@ -25,6 +25,7 @@ from wordgames._core.errors import WordgamesError, short_repr
 from wordgames.wommeln._cuts import Cut, find_cuts, find_triple_cuts, refutes
 
 __all__ = [
+    "DEFAULT_NODE_LIMIT",
     "LETTERS",
     "GridState",
     "Placement",
@@ -48,6 +49,9 @@ _EXACT_KEYS = 1_000
 #: Largest grid the notation can address (columns A..Z, rows 1..99).
 MAX_COLS = 26
 MAX_ROWS = 99
+#: Search nodes :func:`find_placements` and :func:`best_placement` expand by default before
+#: they give up with :class:`SearchLimitError` (``node_limit=None``: no limit).
+DEFAULT_NODE_LIMIT = 20_000
 
 
 class PlacementError(WordgamesError, ValueError):
@@ -64,16 +68,18 @@ class SearchLimitError(WordgamesError):
     """:func:`find_placements` gave up after ``node_limit`` search nodes without a verdict.
 
     ``lower_bound`` is what the search did prove: every placement it has not yielded crosses
-    out at least that many cells."""
+    out at least that many cells. ``node_limit`` is the limit that was reached."""
 
     lower_bound: int
+    node_limit: int | None
 
-    def __init__(self, message: str, lower_bound: int = 0) -> None:
+    def __init__(self, message: str, lower_bound: int = 0, node_limit: int | None = None) -> None:
         self.lower_bound = lower_bound
+        self.node_limit = node_limit
         super().__init__(message)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.lower_bound))
+        return (type(self), (str(self), self.lower_bound, self.node_limit))
 
 
 def cell_name(cell: int, cols: int) -> str:
@@ -669,17 +675,18 @@ def find_placements(
     lines_may_cross: bool = False,
     circles: Collection[int] | None = None,
     max_crossed: int | None = None,
-    node_limit: int | None = None,
+    node_limit: int | None = DEFAULT_NODE_LIMIT,
     _best_only: bool = False,
 ) -> Iterator[Placement]:
     """Every placement of ``word`` on ``grid``, fewest crossed-out cells first.
 
     Ties are yielded in a fixed order, so the result is deterministic. ``circles`` restricts
     the circled cells to exactly that set (connecting letters circled earlier); ``max_crossed``
-    stops once longer lines would be needed. ``node_limit`` (default: none) raises
-    :class:`SearchLimitError` after that many expanded search nodes; set it for words from
-    untrusted input, as an exact search for a word that fits only by a long detour (or not at
-    all) can take minutes and gigabytes.
+    stops once longer lines would be needed. ``node_limit`` (default
+    :data:`DEFAULT_NODE_LIMIT`, 20,000 nodes: about a second or two at worst) raises
+    :class:`SearchLimitError` after that many expanded search nodes, carrying the bound the
+    search proved so far; ``node_limit=None`` searches without a limit, which for a word that
+    fits only by a long detour (or not at all) can take minutes and gigabytes.
 
     Impossible words are refuted by bounds before any search (:func:`_bounds`): enough free
     cells of every letter inside one connected free region; every consecutive pair of letters
@@ -855,6 +862,7 @@ def _search(
                     f"no verdict for {word} within {node_limit} search nodes"
                     f" (any placement not yet found crosses out at least {f} cells)",
                     f,
+                    node_limit,
                 )
             if switch_at is not None and expanded >= switch_at and not yielded:
                 break  # restart split into branches
@@ -1068,11 +1076,12 @@ def best_placement(
     lines_may_cross: bool = False,
     circles: Collection[int] | None = None,
     max_crossed: int | None = None,
-    node_limit: int | None = None,
+    node_limit: int | None = DEFAULT_NODE_LIMIT,
 ) -> Placement | None:
     """A placement of ``word`` with the fewest crossed-out cells, or ``None`` if there is none
     (with ``max_crossed``: none crossing at most that many cells). ``None`` is a proof: the
-    search is exhaustive unless ``node_limit`` raises :class:`SearchLimitError`."""
+    search is exhaustive unless ``node_limit`` (default :data:`DEFAULT_NODE_LIMIT`;
+    ``None``: unbounded) raises :class:`SearchLimitError`."""
     for p in find_placements(
         grid,
         word,
@@ -1086,6 +1095,16 @@ def best_placement(
     return None
 
 
-def can_place(grid: GridState, word: str, *, lines_may_cross: bool = False) -> bool:
-    """True if ``word`` fits anywhere on ``grid``."""
-    return best_placement(grid, word, lines_may_cross=lines_may_cross) is not None
+def can_place(
+    grid: GridState,
+    word: str,
+    *,
+    lines_may_cross: bool = False,
+    node_limit: int | None = DEFAULT_NODE_LIMIT,
+) -> bool:
+    """True if ``word`` fits anywhere on ``grid`` (:class:`SearchLimitError` past
+    ``node_limit`` search nodes, as :func:`best_placement`)."""
+    return (
+        best_placement(grid, word, lines_may_cross=lines_may_cross, node_limit=node_limit)
+        is not None
+    )

@@ -89,7 +89,7 @@ def revealed_category(
     phase: str, drawn: tuple[tuple[int, str], ...], rules: Rules
 ) -> Category | None:
     """The category shown in ``phase`` (the last card drawn), shared by State and View."""
-    if phase in ("search", "review"):
+    if phase in ("search", "challenge", "review"):
         card, side = drawn[-1]
         return category(card, side, rules.color)
     return None
@@ -104,19 +104,44 @@ def base_grid(sheet: Sheet, results: tuple[RoundResult, ...]) -> GridState:
     return g
 
 
+def challenged(
+    entries: tuple[Entry | None, ...], challenges: tuple[tuple[int, tuple[int, ...]], ...]
+) -> frozenset[int]:
+    """The authors of words someone challenged (only words still in the round)."""
+    return frozenset(
+        a
+        for _, authors in challenges
+        for a in authors
+        if (e := entries[a]) is not None and e.status == "placed"
+    )
+
+
 def to_act(
     phase: str,
     entries: tuple[Entry | None, ...],
     votes: tuple[tuple[int, int, bool], ...],
     left: tuple[int, ...],
+    challenges: tuple[tuple[int, tuple[int, ...]], ...] = (),
+    review: str = "vote",
 ) -> set[int]:
-    """Who may act in ``phase``: searchers not yet done; voters with a vote pending (players
-    who left the game never; their entries are ``"passed"``)."""
+    """Who may act in ``phase``: searchers not yet done; in the challenge step every player
+    still in who has another player's word to consider and has not decided yet; voters with a
+    vote pending (players who left the game never; their entries are ``"passed"``)."""
     if phase == "search":
         return {p for p, e in enumerate(entries) if e is None or not e.done}
+    authors = [a for a, e in enumerate(entries) if e is not None and e.status == "placed"]
+    if phase == "challenge":
+        decided = {c for c, _ in challenges}
+        return {
+            v
+            for v in range(len(entries))
+            if v not in left and v not in decided and any(a != v for a in authors)
+        }
     if phase == "review":
+        if review == "challenge":
+            marked = challenged(entries, challenges)
+            authors = [a for a in authors if a in marked]
         cast = {(v, a) for v, a, _ in votes}
-        authors = [a for a, e in enumerate(entries) if e is not None and e.status == "placed"]
         return {
             v
             for v in range(len(entries))

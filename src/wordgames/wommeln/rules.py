@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -10,12 +11,24 @@ from wordgames._core.errors import RulesError
 from wordgames._core.serial import rules_from_dict
 from wordgames.wommeln.categories import CARDS, COLORS
 
-__all__ = ["LANGUAGES", "MAX_PLAYERS", "Rules"]
+__all__ = ["LANGUAGES", "MAX_PLAYERS", "REVIEW_MODES", "Rules"]
 
 #: Languages with builtin sheets, category texts and sample answers.
 LANGUAGES = ("de", "en")
 #: The game is for 1 to 8 players.
 MAX_PLAYERS = 8
+#: How the group reviews the round's words (see :class:`Rules`, ``review``).
+REVIEW_MODES = ("challenge", "vote", "none")
+
+
+def _review_mode(value: object) -> object:
+    """``Rules.review`` as given: the old flag ``True``/``False`` reads as ``"vote"``/``"none"``
+    (any other value is checked by the class)."""
+    if value is True:
+        return "vote"
+    if value is False:
+        return "none"
+    return value
 
 
 @attrs.frozen
@@ -34,7 +47,11 @@ class Rules:
     - ``solo_time_limit``: solo games only: seconds per category (``None``: no limit).
     - ``lines_may_cross``: the looser reading where only cells count and two diagonal lines may
       cross inside a 2x2 block (default ``False``: lines never cross).
-    - ``review``: the group votes on every word (``False``: every connected word counts).
+    - ``review``: how the group decides whether a word fits the category. ``"challenge"``
+      (default, the rulebook's "in case of doubt"): after the search each other player either
+      challenges words or lets them stand (one action each); only challenged words go to a
+      majority vote. ``"vote"``: every other player votes on every word. ``"none"``: every
+      connected word counts. (The old flag values ``True``/``False`` read as ``"vote"``/``"none"``.)
     - ``tie_keeps_word``: a tied vote keeps the word (``False``: a tie rejects it).
     - ``erase_zero_rounds``: marks of a round that scores 0 are erased (``False``: they stay).
     - ``min_word_length``: shortest word accepted (2).
@@ -54,7 +71,7 @@ class Rules:
     last_round_timer_seconds: int = 90
     solo_time_limit: int | None = None
     lines_may_cross: bool = False
-    review: bool = True
+    review: str = attrs.field(default="challenge", converter=_review_mode)
     tie_keeps_word: bool = True
     erase_zero_rounds: bool = True
     min_word_length: int = 2
@@ -64,7 +81,6 @@ class Rules:
         for name in (
             "intensiv",
             "lines_may_cross",
-            "review",
             "tie_keeps_word",
             "erase_zero_rounds",
             "reject_malformed_circles",
@@ -73,6 +89,8 @@ class Rules:
                 raise RulesError(f"Rules.{name} must be True or False")
         if self.rounds is not None and not (_is_int(self.rounds) and 1 <= self.rounds <= CARDS):
             raise RulesError(f"rounds must be 1..{CARDS} (one category card each) or None")
+        if self.review not in REVIEW_MODES:
+            raise RulesError(f"review must be one of {REVIEW_MODES}, got {self.review!r}")
         if self.language not in LANGUAGES:
             raise RulesError(f"language must be one of {LANGUAGES}, got {self.language!r}")
         if self.color not in COLORS:
@@ -108,7 +126,10 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
         """Rebuild from :meth:`to_dict` output: missing fields take their defaults; unknown
-        fields and wrongly typed or invalid values raise :class:`InvalidStateError`."""
+        fields and wrongly typed or invalid values raise :class:`InvalidStateError`. A saved
+        ``review`` flag of the first release (``true``/``false``) reads as ``"vote"``/``"none"``."""
+        if isinstance(data, Mapping) and isinstance(data.get("review"), bool):
+            data = {**data, "review": "vote" if data["review"] else "none"}
         return rules_from_dict(cls, data)
 
 

@@ -4,11 +4,18 @@ The printed sheets are the publisher's; ours are generated from fixed seeds with
 self-contained PRNG (SplitMix64), so every Python version on every platform produces the same
 letters. Letter weights: the German crossword tile set with each umlaut's weight folded into
 its vowel and into E (sheets have no umlauts), or the English crossword tile set.
+
+What the letters must hold (the rulebook: INTENSIV sheets are harder "because some letters
+occur only a single time here"; so on a STANDARD sheet none does): every STANDARD sheet has
+each letter A-Z at least twice, every INTENSIV sheet each letter at least once and at least two
+letters exactly once (:func:`sheet_letters`). Letters drawn short are made up by redrawing
+cells of plentiful letters with the same PRNG stream.
 """
 
 from __future__ import annotations
 
 import zlib
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -24,6 +31,7 @@ __all__ = [
     "Sheet",
     "builtin_sheet",
     "generate_letters",
+    "sheet_letters",
 ]
 
 #: How many numbered sheets each builtin set has (as in the published game).
@@ -73,6 +81,42 @@ def generate_letters(seed: int, cells: int, weights: Sequence[tuple[str, int]]) 
                 break
             r -= w
     return "".join(out)
+
+
+def sheet_letters(
+    seed: int, cells: int, weights: Sequence[tuple[str, int]], *, intensiv: bool = False
+) -> str:
+    """The letters of a builtin sheet: :func:`generate_letters`, then every letter A-Z made to
+    occur at least twice (STANDARD) or at least once with at least two letters occurring
+    exactly once (INTENSIV). A sheet too small for that (fewer than 104 cells STANDARD, 52
+    INTENSIV) keeps its drawn letters."""
+    letters = list(generate_letters(seed, cells, weights))
+    minimum = 1 if intensiv else 2
+    if cells < 2 * len(LETTERS) * minimum:
+        return "".join(letters)
+    counts = Counter(letters)
+    state = (seed ^ 0x5EED5EED) & _MASK64
+    for ch in LETTERS:
+        while counts[ch] < minimum:
+            state, r = _splitmix64(state)
+            i = r % cells
+            donor = letters[i]
+            if counts[donor] > minimum + 2:  # take only from plentiful letters
+                letters[i] = ch
+                counts[donor] -= 1
+                counts[ch] += 1
+    if intensiv:
+        heavy = max(weights, key=lambda cw: cw[1])[0]
+        rare = sorted((w, ch) for ch, w in weights if ch != heavy)
+        for _, ch in rare:
+            if sum(1 for c in LETTERS if counts[c] == 1) >= 2:
+                break
+            extra = [i for i, c in enumerate(letters) if c == ch][1:]
+            for i in extra:  # keep the first one, the rest become the most common letter
+                letters[i] = heavy
+            counts[heavy] += len(extra)
+            counts[ch] = 1
+    return "".join(letters)
 
 
 @attrs.frozen
@@ -126,6 +170,8 @@ def builtin_sheet(
 
     STANDARD sheets are 15x15 and INTENSIV ones 10x10 unless ``size`` says otherwise. The
     letters depend only on (language, kind, number, size): the seed is the CRC-32 of the id.
+    STANDARD sheets hold every letter at least twice, INTENSIV sheets every letter at least
+    once and some letters only once (see :func:`sheet_letters`).
     """
     if language not in LETTER_WEIGHTS:
         raise RulesError(f"no builtin sheets for language {language!r} (have: de, en)")
@@ -139,6 +185,5 @@ def builtin_sheet(
     if size != (10 if intensiv else 15):
         sheet_id += f"-{size}"
     seed = zlib.crc32(f"wommeln/{sheet_id}".encode())
-    return Sheet(
-        sheet_id, size, size, generate_letters(seed, size * size, LETTER_WEIGHTS[language])
-    )
+    letters = sheet_letters(seed, size * size, LETTER_WEIGHTS[language], intensiv=intensiv)
+    return Sheet(sheet_id, size, size, letters)

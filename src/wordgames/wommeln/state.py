@@ -3,8 +3,10 @@
 A game is a sequence of rounds. Each round: a ``reveal`` chance node (a category card from the
 remaining ones, a random side up), a simultaneous ``search`` phase (every player places a word,
 or circles first and connects later, or passes; the first finished word starts the countdown,
-and the frontend sends ``TimeUp`` when it runs out), a ``review`` phase (every other player
-votes on each connected word), then scores are entered and the next round starts. A player
+and the frontend sends ``TimeUp`` when it runs out), the review (by default a ``challenge``
+phase, in which every other player challenges words or lets them stand, then a ``review``
+phase in which the challenged words are voted on; see ``Rules.review``), then scores are
+entered and the next round starts. A player
 may leave (``Resign``) at any time; see docs/wommeln.md, "Leaving".
 """
 
@@ -15,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 from typing import Any, ClassVar
 
 import attrs
@@ -25,8 +28,10 @@ from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import check_header, guarded_loader
 from wordgames.wommeln.actions import (
     Action,
+    Challenge,
     Circle,
     Connect,
+    Erase,
     Pass,
     Place,
     Reveal,
@@ -49,6 +54,7 @@ from wordgames.wommeln.marks import (
     Marks,
     RoundResult,
     base_grid,
+    challenged,
     revealed_category,
     to_act,
 )
@@ -58,12 +64,15 @@ from wordgames.wommeln.view import VERSION, View, common_from_dict, common_to_di
 
 __all__ = ["Entry", "Marks", "RoundResult", "State", "View", "new_game"]
 
-PHASES = ("reveal", "search", "review", "over")
+PHASES = ("reveal", "search", "challenge", "review", "over")
 TIMER_STATES = ("off", "running", "up")
 #: Search nodes the legal-move generator and sampling spend per word before giving up on it.
 OFFER_NODE_LIMIT = 3_000
 #: The code for an action of (or a resignation by) a player who has left the game.
 PLAYER_LEFT = "player_left"
+#: The code for a ``TimeUp`` that came after the search it was meant for had ended (every
+#: player finished first) or after the time was already up: a frontend may ignore it.
+TIMER_STOPPED = "timer_stopped"
 
 _Problem = tuple[str, str] | None
 
@@ -87,7 +96,9 @@ class State(StateBase):
         Circle,
         Connect,
         Pass,
+        Erase,
         TimeUp,
+        Challenge,
         Vote,
         Resign,
     )
@@ -108,6 +119,8 @@ class State(StateBase):
     left: tuple[int, ...] = ()
     #: actions applied since ``new_game`` (chance outcomes included)
     ply: int = 0
+    #: this round's challenge decisions in the order made: (player, authors challenged)
+    challenges: tuple[tuple[int, tuple[int, ...]], ...] = ()
     _cache: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -127,6 +140,7 @@ class State(StateBase):
                 self.votes,
                 self.left,
                 self.ply,
+                self.challenges,
             ),
         )
 
@@ -200,11 +214,22 @@ class State(StateBase):
 
     @property
     def players_to_act(self) -> frozenset[int]:
-        """Players who may act now: during the search everyone still searching, in the review
-        everyone with a vote still to cast (never a player who left)."""
+        """Players who may act now: during the search everyone still searching, in the
+        challenge step everyone who has not decided yet (and has another player's word to
+        consider), in the review everyone with a vote still to cast (never a player who
+        left)."""
         cached = self._cache.get("to_act")
         if cached is None:
-            cached = frozenset(to_act(self.phase, self.entries, self.votes, self.left))
+            cached = frozenset(
+                to_act(
+                    self.phase,
+                    self.entries,
+                    self.votes,
+                    self.left,
+                    self.challenges,
+                    self.rules.review,
+                )
+            )
             self._cache["to_act"] = cached
         result: frozenset[int] = cached
         return result
@@ -277,6 +302,17 @@ class State(StateBase):
         return result
 
     def _legal(self, p: int) -> tuple[Action, ...]:
+        if self.phase == "challenge":
+            others = [
+                a
+                for a, e in enumerate(self.entries)
+                if a != p and e is not None and e.status == "placed"
+            ]
+            if len(others) <= 3:
+                picks = [c for k in range(len(others) + 1) for c in combinations(others, k)]
+            else:
+                picks = [(), *((a,) for a in others), tuple(others)]
+            return tuple(Challenge(p, tuple(c)) for c in picks)
         if self.phase == "review":
             out: list[Action] = []
             for author in self._pending_votes(p):
@@ -300,10 +336,11 @@ class State(StateBase):
                     places.append(Place.of(p, pl, cols))
                     cells = tuple(sorted(divmod(c, cols) for c in pl.circled_cells))
                     circles.append(Circle(p, word, cells))
-            return (*places, *circles, Pass(p))
-        # circled: connect the circled letters, or give up
+            erase = (Erase(p),) if self._old_marks(p) is not None else ()
+            return (*places, *circles, Pass(p), *erase)
+        # circled: connect the circled letters, give up, or erase them
         if not entry.marks.spells(self.sheets[p].letters):
-            return (Pass(p),)
+            return (Pass(p), Erase(p))
         try:
             pl = best_placement(
                 grid,
@@ -315,8 +352,9 @@ class State(StateBase):
         except SearchLimitError:
             pl = None
         if pl is None:
-            return (Pass(p),)
-        return (Connect(p, tuple(divmod(c, cols) for c in pl.path), pl.circles), Pass(p))
+            return (Pass(p), Erase(p))
+        line = Connect(p, tuple(divmod(c, cols) for c in pl.path), pl.circles)
+        return (line, Pass(p), Erase(p))
 
     def frontend_actions(self) -> tuple[Action, ...]:
         """Actions the frontend (not a player) may send now: ``TimeUp`` while a countdown
@@ -328,13 +366,38 @@ class State(StateBase):
 
     def _pending_votes(self, voter: int) -> list[int]:
         cast = {(v, a) for v, a, _ in self.votes}
+        marked = challenged(self.entries, self.challenges)
         return [
             a
             for a, e in enumerate(self.entries)
-            if a != voter and e is not None and e.status == "placed" and (voter, a) not in cast
+            if a != voter
+            and e is not None
+            and e.status == "placed"
+            and (voter, a) not in cast
+            and (self.rules.review != "challenge" or a in marked)
         ]
 
+    def _old_marks(self, p: int) -> RoundResult | None:
+        """``p``'s last round if it scored 0 and left marks on the sheet (erasable)."""
+        rs = self.results[p]
+        if rs and rs[-1].score == 0 and rs[-1].kept is not None:
+            return rs[-1]
+        return None
+
     # -- validation ----------------------------------------------------------------------
+
+    def check(self, action: object) -> None:
+        """Raise the :class:`IllegalActionError` that ``apply(action)`` would raise. A
+        ``TimeUp`` after the search has ended is refused with ``timer_stopped`` in every phase
+        (also between rounds and at the end), so a frontend clock that fires just after the
+        last player finished gets one code it may ignore."""
+        if type(action) is TimeUp and (
+            self.phase == "over" or (self.phase == "reveal" and self.drawn)
+        ):
+            raise IllegalActionError(
+                TIMER_STOPPED, action, "the search this countdown belonged to has ended"
+            )
+        super().check(action)
 
     def _validate(self, a: Any) -> None:
         """The Wömmeln rules for a well-typed action (the shared checks are done)."""
@@ -357,8 +420,10 @@ class State(StateBase):
                 return "card_already_drawn", f"card {a.card} was already revealed"
             return None
         if isinstance(a, TimeUp):
+            if self.phase == "search" and self.timer == "off":
+                return "timer_not_running", "no countdown has been started"
             if self.phase != "search" or self.timer != "running":
-                return "timer_not_running", "no countdown is running"
+                return TIMER_STOPPED, "the time is already up or the search has ended"
             return None
         p = a.player
         if not 0 <= p < len(self.players) or p in self.left:
@@ -367,12 +432,18 @@ class State(StateBase):
             return None
         if isinstance(a, Vote):
             return self._vote_problem(p, a)
+        if isinstance(a, Challenge):
+            return self._challenge_problem(p, a)
         if self.phase != "search":
             return "wrong_phase", "words are found during the search"
         entry = self.entries[p]
         if entry is not None and entry.done:
             return "already_finished", f"player {p} has finished this round"
         if isinstance(a, Pass):
+            return None
+        if isinstance(a, Erase):
+            if entry is None and self._old_marks(p) is None:
+                return "nothing_to_erase", f"player {p} has no marks that may be erased"
             return None
         if isinstance(a, Connect):
             if entry is None:
@@ -402,8 +473,32 @@ class State(StateBase):
         e = self.entries[a.author]
         if e is None or e.status != "placed":
             return "no_word", f"player {a.author} has no word to review"
+        if self.rules.review == "challenge" and a.author not in challenged(
+            self.entries, self.challenges
+        ):
+            return "not_challenged", f"player {a.author}'s word was not challenged: it stands"
         if any(v == p and au == a.author for v, au, _ in self.votes):
             return "already_voted", f"player {p} already voted on player {a.author}'s word"
+        return None
+
+    def _challenge_problem(self, p: int, a: Challenge) -> _Problem:
+        if self.phase != "challenge":
+            return "wrong_phase", "words are challenged after the search"
+        if any(c == p for c, _ in self.challenges):
+            return "already_decided", f"player {p} has already made their challenges"
+        authors = a.authors
+        if list(authors) != sorted(set(authors)):
+            return "bad_challenge", "challenged players must be distinct and increasing"
+        for x in authors:
+            if not 0 <= x < len(self.players):
+                return INVALID_PLAYER, f"there is no player {x}"
+            if x == p:
+                return "own_word", "players do not challenge their own word"
+            e = self.entries[x]
+            if e is None or e.status != "placed":
+                return "no_word", f"player {x} has no word to challenge"
+        if p not in self.players_to_act:
+            return "no_word", f"there is no other player's word for player {p} to challenge"
         return None
 
     def _cells(self, p: int, cells: tuple[tuple[int, int], ...]) -> tuple[int, ...] | None:
@@ -514,6 +609,12 @@ class State(StateBase):
             )
         if isinstance(action, Resign):
             return self._resign(action.player, ply)
+        if isinstance(action, Challenge):
+            decided = (*self.challenges, (action.player, action.authors))
+            nxt = self._evolve(challenges=decided, ply=ply)
+            if not nxt.players_to_act:
+                return nxt._close_challenges()
+            return nxt
         if isinstance(action, Vote):
             votes = (*self.votes, (action.player, action.author, action.accept))
             nxt = self._evolve(votes=votes, ply=ply)
@@ -538,6 +639,14 @@ class State(StateBase):
         old = self.entries[p]
         if isinstance(action, Pass):
             entries_list[p] = Entry("passed", old.marks) if old is not None else PASSED
+        elif isinstance(action, Erase):
+            if old is None:  # the marks a 0-point round left: the last line is kept, blank
+                last = self.results[p][-1]
+                rs = (*self.results[p][:-1], RoundResult(last.word, 0, None))
+                results = tuple(rs if q == p else r for q, r in enumerate(self.results))
+                return self._evolve(results=results, ply=ply)
+            # this round's circles; after the time is up no new ones may be drawn: done
+            entries_list[p] = PASSED if timer == "up" else None
         elif isinstance(action, Circle):
             cells = tuple(r * cols + c for r, c in action.cells)
             marks = Marks(action.word, cells, tuple(range(len(cells))), False)
@@ -565,6 +674,7 @@ class State(StateBase):
                 timer="off",
                 timer_starter=None,
                 votes=(),
+                challenges=(),
             )
         nxt = self._evolve(left=left, ply=ply)
         if self.phase == "reveal":
@@ -573,12 +683,18 @@ class State(StateBase):
         if self.phase == "search":
             # the round goes on without them (a countdown they started keeps running)
             return nxt._after_search(entries, self.timer, self.timer_starter, ply)
-        # review: their word is withdrawn and their votes (cast or pending) are void
+        # challenge and review: their word is withdrawn, their challenges and votes (cast or
+        # pending) are void, and so are challenges of their word
+        challenges = tuple(
+            (c, tuple(a for a in authors if a != p)) for c, authors in self.challenges if c != p
+        )
         votes = tuple(v for v in self.votes if p not in (v[0], v[1]))
-        nxt = nxt._evolve(entries=entries, votes=votes)
-        if not nxt.players_to_act:
-            return nxt._score_round()
-        return nxt
+        nxt = nxt._evolve(entries=entries, votes=votes, challenges=challenges)
+        if nxt.players_to_act:
+            return nxt
+        if self.phase == "challenge":
+            return nxt._close_challenges()
+        return nxt._score_round()
 
     def _evolve(self, **changes: Any) -> State:
         # attrs.evolve, spelled out: this is on every transition's path
@@ -596,6 +712,7 @@ class State(StateBase):
             get("votes", self.votes),
             get("left", self.left),
             get("ply", self.ply),
+            get("challenges", self.challenges),
         )
         if "results" not in changes and "base" in self._cache:
             new._cache["base"] = self._cache["base"]
@@ -607,16 +724,29 @@ class State(StateBase):
         nxt = self._evolve(entries=entries, timer=timer, timer_starter=starter, ply=ply)
         if not all(e is not None and e.done for e in entries):
             return nxt
+        mode = self.rules.review
         if (
-            self.rules.review
+            mode != "none"
             and self.num_players > 1
             and any(e is not None and e.status == "placed" for e in entries)
         ):
-            return nxt._evolve(phase="review", timer="off", timer_starter=None, votes=())
+            phase = "challenge" if mode == "challenge" else "review"
+            return nxt._evolve(
+                phase=phase, timer="off", timer_starter=None, votes=(), challenges=()
+            )
         return nxt._score_round()
 
+    def _close_challenges(self) -> State:
+        """Every challenge is made: challenged words go to the vote, or the round is scored."""
+        if challenged(self.entries, self.challenges):
+            return self._evolve(phase="review", votes=())
+        return self._score_round()
+
     def _accepted(self, author: int) -> bool:
-        if not self.rules.review or self.num_players == 1:
+        mode = self.rules.review
+        if mode == "none" or self.num_players == 1:
+            return True
+        if mode == "challenge" and author not in challenged(self.entries, self.challenges):
             return True
         yes = sum(1 for _, a, ok in self.votes if a == author and ok)
         no = sum(1 for _, a, ok in self.votes if a == author and not ok)
@@ -645,6 +775,7 @@ class State(StateBase):
             timer="off",
             timer_starter=None,
             votes=(),
+            challenges=(),
         )
 
     # -- the end -------------------------------------------------------------------------
@@ -696,14 +827,17 @@ class State(StateBase):
             votes=self.votes,
             left=self.left,
             ply=self.ply,
+            challenges=self.challenges,
         )
 
     def redact_action(self, action: Action, viewer: int | None) -> str:
         """``action`` as ``viewer`` saw it: another player's search moves become ``p1 ?``."""
         if (
             self.phase == "search"
-            and isinstance(action, (Place, Circle, Connect, Pass))
+            and isinstance(action, (Place, Circle, Connect, Pass, Erase))
             and action.player != viewer
+            # erasing an earlier round's marks changes the public sheet: it is seen
+            and not (isinstance(action, Erase) and self.entries[action.player] is None)
         ):
             return f"p{action.player} ?"
         return str(action)
@@ -738,7 +872,7 @@ class State(StateBase):
 State._parse_text = staticmethod(parse_action)
 
 
-_FAST = frozenset({Reveal, Place, Circle, Connect, Pass, TimeUp, Vote, Resign})
+_FAST = frozenset({Reveal, Place, Circle, Connect, Pass, Erase, TimeUp, Challenge, Vote, Resign})
 
 
 def _typed_cells(cells: object) -> bool:
@@ -771,8 +905,10 @@ def _typed_fields(a: Any) -> bool:
         return True
     if type(a.player) is not int:
         return False
-    if t is Pass or t is Resign:
+    if t is Pass or t is Resign or t is Erase:
         return True
+    if t is Challenge:
+        return type(a.authors) is tuple and all(type(x) is int for x in a.authors)
     if t is Circle:
         return type(a.word) is str and _typed_cells(a.cells)
     circles = a.circles
@@ -827,7 +963,7 @@ def _check_invariants(s: State) -> None:
     if len({sh.id for sh in s.sheets}) != n:
         raise _bad("every player needs a different sheet")
     finished = _check_rounds(s)
-    in_round = s.phase in ("search", "review")
+    in_round = s.phase in ("search", "challenge", "review")
     for p, (sheet, rs) in enumerate(zip(s.sheets, s.results, strict=True)):
         if len(rs) != finished:
             raise _bad(f"player {p} has {len(rs)} results after {finished} rounds")
@@ -839,12 +975,13 @@ def _check_invariants(s: State) -> None:
             if e is not None:
                 raise _bad("entries exist only during a round")
         elif e is None:
-            if s.phase == "review" or s.timer == "up":
+            if s.phase != "search" or s.timer == "up":
                 raise _bad(f"player {p} has no entry after the search")
         else:
             _check_entry(s, p, e, sheet, grid)
     placed = [p for p, e in enumerate(s.entries) if e is not None and e.status == "placed"]
     _check_timer(s, placed)
+    _check_challenges(s, placed)
     _check_votes(s, placed)
 
 
@@ -859,7 +996,7 @@ def _check_rounds(s: State) -> int:
     rounds = len(s.drawn)
     if rounds > rules.num_rounds:
         raise _bad("more categories drawn than rounds")
-    in_round = s.phase in ("search", "review")
+    in_round = s.phase in ("search", "challenge", "review")
     if in_round and rounds == 0:
         raise _bad("a round is running but no category was revealed")
     ended = _ended_by_leaving(s.num_players, s.left)
@@ -872,8 +1009,9 @@ def _check_rounds(s: State) -> int:
     finished = rounds - 1 if in_round else rounds
     if s.phase == "over" and ended and s.results and len(s.results[0]) == rounds - 1:
         finished = rounds - 1  # the round in which the game ended was not scored
-    # each reveal, each finished round's last move and each vote cast is an action of its own
-    if s.ply < rounds + finished + len(s.votes):
+    # each reveal, each finished round's last move, each challenge decision and each vote cast
+    # is an action of its own
+    if s.ply < rounds + finished + len(s.challenges) + len(s.votes):
         raise _bad(f"ply {s.ply} is less than the actions the state implies")
     return finished
 
@@ -912,8 +1050,8 @@ def _check_entry(s: State, p: int, e: Entry, sheet: Sheet, grid: GridState) -> N
         raise _bad(f"{what}: a placed word must be connected")
     if e.status == "circled" and (m.connected or not m.path):
         raise _bad(f"{what}: circled letters are not connected")
-    if e.status == "circled" and s.phase == "review":
-        raise _bad(f"{what}: unconnected letters in the review")
+    if e.status == "circled" and s.phase != "search":
+        raise _bad(f"{what}: unconnected letters after the search")
     if e.status == "circled" and s.timer == "up" and not m.spells(sheet.letters):
         raise _bad(f"{what}: circles that cannot be connected outlast the time")
     if e.status == "passed" and (m.connected or (m.word == "") != (not m.path)):
@@ -942,11 +1080,39 @@ def _check_timer(s: State, placed: list[int]) -> None:
         raise _bad("a timer runs only during the search")
 
 
+def _check_challenges(s: State, placed: list[int]) -> None:
+    mode = s.rules.review
+    if s.phase == "challenge" and not (mode == "challenge" and s.num_players > 1 and placed):
+        raise _bad("no challenges in this situation")
+    if mode != "challenge" or s.phase not in ("challenge", "review"):
+        if s.challenges:
+            raise _bad("challenges exist only after the search")
+        return
+    seen = set()
+    for c, authors in s.challenges:
+        if not 0 <= c < s.num_players or c in s.left or c in seen:
+            raise _bad(f"bad challenge by {short_repr(c)}")
+        seen.add(c)
+        if list(authors) != sorted(set(authors)) or not all(
+            a in placed and a != c for a in authors
+        ):
+            raise _bad(f"player {c} challenged players without a word")
+    if s.phase == "challenge" and not s.players_to_act:
+        raise _bad("every challenge is made but the round did not move on")
+    if s.phase == "review" and (
+        to_act("challenge", s.entries, (), s.left, s.challenges, mode)
+        or not challenged(s.entries, s.challenges)
+    ):
+        raise _bad("a vote before every challenge is made, or on no challenged word")
+
+
 def _check_votes(s: State, placed: list[int]) -> None:
     n = s.num_players
     if s.phase == "review":
-        if not (s.rules.review and n > 1 and placed):
+        if not (s.rules.review != "none" and n > 1 and placed):
             raise _bad("no review in this situation")
+        if s.rules.review == "challenge":
+            placed = [a for a in placed if a in challenged(s.entries, s.challenges)]
         expected = {(v, a) for a in placed for v in range(n) if v != a and v not in s.left}
         seen = set()
         for v, a, _ in s.votes:

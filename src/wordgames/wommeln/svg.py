@@ -202,7 +202,7 @@ def _wrap(text: str, limit: int) -> list[str]:
 def _round_text(view: Any, q: int) -> tuple[str, str]:
     """(word or state, points) of player ``q`` for the panel's round column."""
     phase = str(view.phase)
-    if phase in ("search", "review"):
+    if phase in ("search", "challenge", "review"):
         e = view.entries[q]
         done = tuple(getattr(view, "done", ()))
         if e is None:
@@ -273,6 +273,7 @@ def _draw_panel(
             if view.timer == "up"
             else ""
         ),
+        "challenge": "review: players may challenge words",
         "review": "review: players vote",
     }.get(phase, "")
     d.text(x, y + 128, status, size=12, anchor="start", fill=MUTED)
@@ -281,7 +282,7 @@ def _draw_panel(
     d.text(
         x + 124,
         y,
-        "This round" if phase in ("search", "review") else "Last round",
+        "This round" if phase in ("search", "challenge", "review") else "Last round",
         size=11,
         anchor="start",
         fill=MUTED,

@@ -75,6 +75,8 @@ class View(ViewBase):
     votes: tuple[tuple[int, int, bool], ...]
     left: tuple[int, ...] = ()
     ply: int = 0
+    #: this round's challenge decisions (public: challenges are spoken aloud)
+    challenges: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -116,7 +118,16 @@ class View(ViewBase):
         """Players who may act now (as :attr:`State.players_to_act`)."""
         if self.phase == "search":
             return frozenset(p for p, d in enumerate(self.done) if not d)
-        return frozenset(to_act(self.phase, self.entries, self.votes, self.left))
+        return frozenset(
+            to_act(
+                self.phase,
+                self.entries,
+                self.votes,
+                self.left,
+                self.challenges,
+                self.rules.review,
+            )
+        )
 
     @property
     def current_player(self) -> int | None:
@@ -164,6 +175,7 @@ class View(ViewBase):
             votes=self.votes,
             left=self.left,
             ply=self.ply,
+            challenges=self.challenges,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -217,7 +229,7 @@ def _check_view(v: View) -> None:
         raise InvalidStateError("drawn cards must be distinct cards 1-30")
     if len(v.drawn) > v.rules.num_rounds:
         raise InvalidStateError("more categories drawn than rounds")
-    if v.phase in ("search", "review") and not v.drawn:
+    if v.phase in ("search", "challenge", "review") and not v.drawn:
         raise InvalidStateError("a round is running but no category was revealed")
 
 
@@ -372,6 +384,7 @@ def common_to_dict(s: State | View) -> dict[str, Any]:
         "votes": [[v, a, ok] for v, a, ok in s.votes],
         "left": list(s.left),
         "ply": s.ply,
+        "challenges": [[c, list(authors)] for c, authors in s.challenges],
     }
 
 
@@ -430,6 +443,7 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
         "votes": _votes_from_list(get_list(d, "votes"), n),
         "left": _left_from_list(get_list(d, "left"), n),
         "ply": _ply(d),
+        "challenges": _challenges_from_list(d.get("challenges", []), n),
     }
 
 
@@ -518,6 +532,27 @@ def _votes_from_list(raw_votes: list[Any], n: int) -> tuple[tuple[int, int, bool
             raise InvalidStateError(f"bad vote {short_repr(v)}")
         votes.append((v[0], v[1], v[2]))
     return tuple(votes)
+
+
+def _challenges_from_list(raw: Any, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """``[[player, [authors...]], ...]`` (missing in saves of the first release: none)."""
+    if not isinstance(raw, list) or len(raw) > n:
+        raise InvalidStateError(f"challenges must be a list of at most {n} decisions")
+    out = []
+    for item in raw:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or type(item[0]) is not int
+            or not 0 <= item[0] < n
+            or not isinstance(item[1], list)
+            or len(item[1]) >= n
+            or not all(type(a) is int and 0 <= a < n for a in item[1])
+            or item[1] != sorted(set(item[1]))
+        ):
+            raise InvalidStateError(f"bad challenge {short_repr(item)}")
+        out.append((item[0], tuple(item[1])))
+    return tuple(out)
 
 
 def _left_from_list(left: list[Any], n: int) -> tuple[int, ...]:
