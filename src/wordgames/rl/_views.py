@@ -145,7 +145,7 @@ class WommelnFields(NamedTuple):
     circled: int  # bitmask of the viewer's circled cells
     drawn: tuple[tuple[int, str], ...]  # category cards revealed so far: (card, side)
     num_rounds: int
-    phase: str  # reveal, search, review, over
+    phase: str  # reveal, search, challenge, review, over
     timer: str  # off, running, up
     scores: tuple[int, ...]
     done: tuple[bool, ...]

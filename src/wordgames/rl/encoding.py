@@ -794,7 +794,7 @@ class WommelnEncoder(_ListEncoder):
     0                       ``Pass(viewer)``
     1 + 2*(r-1) + v         ``Vote(viewer, author, accept)``: author ``r`` seats after
                             the viewer (r = 1..n-1), ``v`` = 0 accept, 1 reject
-    2n - 1 + k              the k-th ``Place``/``Circle``/``Connect`` of
+    2n - 1 + k              the k-th ``Place``/``Circle``/``Connect``/``Erase``/``Challenge`` of
                             ``view.legal_actions()`` (the category's sample answers
                             at their best placements), cut at ``cap``
     chance_offset + 2(c-1)+s  ``Reveal(card c, side "a"/"b")``
@@ -829,7 +829,7 @@ class WommelnEncoder(_ListEncoder):
         lay.add("done", n)  # per seat: finished this round's search
         lay.add("to_act", n)  # per seat: may act now
         lay.add("departed", n)  # per seat: left the game
-        lay.add("phase", 4)  # reveal, search, review, over
+        lay.add("phase", 5)  # reveal, search, challenge, review, over
         lay.add("timer", 3)  # off, running, up
         lay.add("own_entry", 4)  # none, circled, placed, passed
         lay.add("round", 1)  # rounds revealed / rounds in the game
@@ -893,7 +893,7 @@ class WommelnEncoder(_ListEncoder):
                 low = circled & -circled
                 out[27 * plane + low.bit_length() - 1] = 1.0
                 circled ^= low
-        if f.phase in ("search", "review") and f.drawn:
+        if f.phase in ("search", "challenge", "review") and f.drawn:
             card, side = f.drawn[-1]
             out[parts["category"][0] + 2 * (card - 1) + self._sides.index(side)] = 1.0
         me = f.viewer if f.viewer is not None else 0
@@ -903,7 +903,8 @@ class WommelnEncoder(_ListEncoder):
             out[done0 + k] = 1.0 if f.done[p] else 0.0
             out[act0 + k] = 1.0 if p in f.to_act else 0.0
             out[dep0 + k] = 1.0 if p in f.left else 0.0
-        out[parts["phase"][0] + ("reveal", "search", "review", "over").index(f.phase)] = 1.0
+        phases = ("reveal", "search", "challenge", "review", "over")
+        out[parts["phase"][0] + phases.index(f.phase)] = 1.0
         out[parts["timer"][0] + ("off", "running", "up").index(f.timer)] = 1.0
         status = ("none", "circled", "placed", "passed").index(f.own_status or "none")
         out[parts["own_entry"][0] + status] = 1.0
