@@ -364,7 +364,7 @@ def main() -> None:
         fmt = ("{:.0f}", "{:.0f}", "{:.0f}", "{:.2f}", "{:.0f}", "{:.2f}")
         fmt += ("{:.0f}", "{:.2f}", "{:.0f}", "{:.2f}", "{:.2f}", "{:.0f}")
         print(
-            f"{game:<12}" + "".join(f"{f.format(x):>11}" for f, x in zip(fmt, cells, strict=True))
+            f"{game:<12}" + "".join(f"{f.format(x):>12}" for f, x in zip(fmt, cells, strict=True))
         )
 
 
