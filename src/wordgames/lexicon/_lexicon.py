@@ -575,11 +575,14 @@ class Lexicon:
         ws = self._word_set()
         contains = self.__contains__
         try:
-            if not all(map(str.isascii, items)):
-                return list(map(contains, items))
+            # one string for the whole batch: a single isascii() and upper() instead of one
+            # per word (half the time of the batch)
+            text = "\n".join(items)
         except TypeError:  # an item that is not a string
             return list(map(contains, items))
-        keys = list(map(str.upper, items))  # ASCII folds to upper case in every language
+        if not text.isascii() or text.count("\n") != len(items) - 1:  # a newline in a word
+            return list(map(contains, items))
+        keys = text.upper().split("\n")  # ASCII folds to upper case in every language
         out = list(map(ws.__contains__, keys))
         misses = list(compress(range(len(out)), map(not_, out)))
         # a miss is final unless the key has brackets or whitespace
