@@ -577,7 +577,7 @@ class Lexicon:
         try:
             # one string for the whole batch: a single isascii() and upper() instead of one
             # per word (half the time of the batch)
-            text = "\n".join(items)
+            text = "\n".join(items)  # type: ignore[arg-type]
         except TypeError:  # an item that is not a string
             return list(map(contains, items))
         if not text.isascii() or text.count("\n") != len(items) - 1:  # a newline in a word
