@@ -367,6 +367,53 @@ def _rate(fn: Callable[[], object], n: int, repeat: int = 3) -> float:
     return n / best(fn, repeat)
 
 
+def slot_experiments(lex: Lexicon, queries: list[str]) -> dict[str, float]:
+    """Membership rates of the C-slot designs measured for issue 12 and dropped (see
+    docs/lexicon.md): ``__contains__`` as a builtin behind ``staticmethod`` on a class, so
+    CPython's slot calls C directly, over (a) a frozenset of the canonical and the lower-case
+    words (no folding at all: ``"Cat"``, ``" cat "``, ``"[ch]ico"`` and code tuples would be
+    out, unhashable input would raise) and (b) a dict of the same keys whose ``__missing__``
+    (Python) takes every miss, as keeping today's answers needs; and, for scale, an empty
+    Python ``__contains__``."""
+    import re
+
+    final = re.compile(r"[a-z]+|[A-Z]+").fullmatch
+    canonical = list(lex)
+    keys = frozenset(canonical) | frozenset(w.lower() for w in canonical if w.isalpha())
+
+    class Missing(dict[object, bool]):
+        def __missing__(self, key: object) -> bool:
+            if type(key) is str and final(key):
+                return False  # no other spelling to try
+            return key in lex  # the full folding
+
+    table = Missing(dict.fromkeys(keys, True))
+    frozen = type("Frozen", (), {"__contains__": staticmethod(keys.__contains__)})()
+    missing = type("WithMissing", (), {"__contains__": staticmethod(table.__getitem__)})()
+
+    class Empty:
+        def __contains__(self, word: object) -> bool:
+            return word in keys
+
+    empty = Empty()
+    out = {
+        "slot over frozenset (canonical + lower case)": _rate(
+            lambda: [w in frozen for w in queries], len(queries)
+        ),
+        "slot over dict + Python __missing__": _rate(
+            lambda: [w in missing for w in queries], len(queries)
+        ),
+        "Python __contains__ doing one set lookup": _rate(
+            lambda: [w in empty for w in queries], len(queries)
+        ),
+        "bare frozenset, no method at all": _rate(
+            lambda: [w in keys for w in queries], len(queries)
+        ),
+    }
+    assert [w in frozen for w in queries] == [w in missing for w in queries]
+    return out
+
+
 def peers_main(enable: Path) -> int:
     """Ours against every installed peer, on the same words and queries, in one run."""
     words = enable.read_text().split()
@@ -417,6 +464,8 @@ def peers_main(enable: Path) -> int:
             f"too {full_kb / 1e3:.1f} MB"
         )
     rows["wordgames (pure Python)"] = ours
+    for label, rate in slot_experiments(lex, queries).items():
+        print(f"experiment (dropped, see docs/lexicon.md): {label}: {rate / 1e6:.2f} M/s")
     for want in rs[:5]:  # the walks agree with ours
         assert [
             w.upper() for w in walk_anagrams(_prefix_walker(lex, has_prefix), want, exact=True)

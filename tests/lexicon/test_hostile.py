@@ -255,6 +255,8 @@ def test_contains_many_and_fast_paths(small: Lexicon) -> None:
     assert fresh.contains_many(probes) == expected  # builds it
     assert [p in fresh for p in probes] == expected
     assert fresh.contains_many([*probes, 42, ("x",)]) == [*expected, False, False]
+    # the batch is upper-cased as one string: a word with a newline in it takes the slow path
+    assert fresh.contains_many(["cat\n", "ca\nt", "zebra", "\n"]) == [True, False, True, False]
     prefixes = ["", "C", "ca", " ca", "ZEBRA", "ZEBRAS", "[C]", "[", "q"]
     want = [True, True, True, True, True, False, True, False, False]
     assert [fresh.has_prefix(p) for p in prefixes] == want

@@ -570,16 +570,20 @@ class Lexicon:
 
     def contains_many(self, words: Iterable[object]) -> list[bool]:
         """``[w in self for w in words]``, faster: builds the lexicon's hash set at once (about
-        0.12 s for ENABLE, kept) and looks canonical strings up in bulk."""
+        0.12 s for ENABLE, kept), folds the batch as one joined string and looks canonical
+        strings up in bulk."""
         items = words if isinstance(words, (list, tuple)) else list(words)
         ws = self._word_set()
         contains = self.__contains__
         try:
-            if not all(map(str.isascii, items)):
-                return list(map(contains, items))
+            # one string for the whole batch: a single isascii() and upper() instead of one
+            # per word
+            text = "\n".join(items)  # type: ignore[arg-type]
         except TypeError:  # an item that is not a string
             return list(map(contains, items))
-        keys = list(map(str.upper, items))  # ASCII folds to upper case in every language
+        if not text.isascii() or text.count("\n") != len(items) - 1:  # a newline in a word
+            return list(map(contains, items))
+        keys = text.upper().split("\n")  # ASCII folds to upper case in every language
         out = list(map(ws.__contains__, keys))
         misses = list(compress(range(len(out)), map(not_, out)))
         # a miss is final unless the key has brackets or whitespace

@@ -193,6 +193,15 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 
 
+class _GameParts(NamedTuple):
+    """What every state of one game reads: set-up facts and the shared chance cache."""
+
+    encoder: Encoder
+    simultaneous: bool
+    wait: int
+    chance_cache: dict[int, _ChanceEntry]
+
+
 class _Game(pyspiel.Game):  # type: ignore[misc]
     """A wordgames game for OpenSpiel (one subclass per game, made by :func:`_register`)."""
 
@@ -245,34 +254,38 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: _Game, state: Any) -> None:
         super().__init__(game)
-        self._enc = game.encoder
-        self._sim = game.simultaneous
-        self._wait = game.wait
-        self._chance_cache = _Frozen(game.chance_cache)
-        self._s = _Frozen(state)
-        self._log = _Frozen(None)  # (previous log, library state before, action), newest first
-        self._legal = _Frozen({})  # player -> {index: action} for this library state
+        # two attributes that deepcopy (OpenSpiel's clone) shares without a copy: the game's
+        # set-up and caches, and (library state, log, per-state cache) of this position
+        self._game_parts = _Frozen(
+            _GameParts(game.encoder, game.simultaneous, game.wait, game.chance_cache)
+        )
+        self._now = _Frozen((state, None, {}))
         self._player = self._player_now()
+
+    # self._now.value: (library state, log, cache). The log is (previous log, library state
+    # before, action), newest first; the cache maps player -> {index: action} of this
+    # library state, and _CHANCE -> its chance entry.
 
     @property
     def library_state(self) -> Any:
         """The wrapped wordgames state."""
-        return self._s.value
+        return self._now.value[0]
 
     def _legal_map(self, player: int) -> dict[int, Any]:
-        cache: dict[int, dict[int, Any]] = self._legal.value
-        m = cache.get(player)
+        state, _, cache = self._now.value
+        m: dict[int, Any] | None = cache.get(player)
         if m is None:
-            m = cache[player] = self._enc._legal_table(self._s.value.view(player))[0]
+            enc: Encoder = self._game_parts.value.encoder
+            m = cache[player] = enc._legal_table(state.view(player))[0]
         return m
 
     def _player_now(self) -> int:
-        s = self._s.value
+        s = self._now.value[0]
         if s.is_terminal:
             return _TERMINAL
         if s.is_chance_node:
             return _CHANCE
-        if self._sim:
+        if self._game_parts.value.simultaneous:
             return _SIMULTANEOUS
         return int(s.current_player)
 
@@ -280,65 +293,74 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        s = self._s.value
+        s = self._now.value[0]
         if s.is_terminal or s.is_chance_node:
             return []
-        if self._sim and player not in s.players_to_act:
-            return [self._wait]
+        parts: _GameParts = self._game_parts.value
+        if parts.simultaneous and player not in s.players_to_act:
+            return [parts.wait]
         return sorted(self._legal_map(player))
 
     def _chance(self) -> _ChanceEntry:
-        outcomes = self._s.value.chance_outcomes()
-        cache: dict[int, _ChanceEntry] = self._chance_cache.value
+        state, _, mine = self._now.value
+        entry: _ChanceEntry | None = mine.get(_CHANCE)
+        if entry is not None:
+            return entry
+        outcomes = state.chance_outcomes()
+        parts: _GameParts = self._game_parts.value
+        cache = parts.chance_cache
         hit = cache.get(id(outcomes))
         if hit is not None and hit[0] is outcomes:  # games that reuse their outcome tuples
+            mine[_CHANCE] = hit
             return hit
-        off = self._enc.chance_offset
-        index = [self._enc.encode_chance(a) - off for a, _ in outcomes]
+        enc = parts.encoder
+        off = enc.chance_offset
+        index = [enc.encode_chance(a) - off for a, _ in outcomes]
         pairs = sorted((i, float(p)) for i, (_, p) in zip(index, outcomes, strict=True))
         entry = (outcomes, pairs, {i: a for i, (a, _) in zip(index, outcomes, strict=True)})
         if len(cache) > 64:
             cache.clear()
-        cache[id(outcomes)] = entry
+        cache[id(outcomes)] = mine[_CHANCE] = entry
         return entry
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self._chance()[1])
 
     def _advance(self, action: Any) -> None:
-        before = self._s.value
-        self._s = _Frozen(before.apply(action))
-        self._log = _Frozen((self._log.value, before, action))
-        self._legal = _Frozen({})
+        before, log, _ = self._now.value
+        self._now = _Frozen((before.apply(action), (log, before, action), {}))
         self._player = self._player_now()
 
     def _apply_action(self, action: int) -> None:
-        s = self._s.value
+        s = self._now.value[0]
         if s.is_chance_node:
             # the game's own outcome object (its fast path), else the encoder's
             outcome = self._chance()[2].get(action)
             if outcome is None:
-                outcome = self._enc.decode_chance(action + self._enc.chance_offset)
+                enc = self._game_parts.value.encoder
+                outcome = enc.decode_chance(action + enc.chance_offset)
             self._advance(outcome)
         else:
             self._advance(self._legal_map(s.current_player)[action])
 
     def _apply_actions(self, actions: list[int]) -> None:
-        s = self._s.value
+        s = self._now.value[0]
+        wait = self._game_parts.value.wait
         chosen = [
             self._legal_map(p)[a]
             for p, a in enumerate(actions)
-            if p in s.players_to_act and a != self._wait
+            if p in s.players_to_act and a != wait
         ]
         for a in chosen:  # player order, as wordgames.play does
             self._advance(a)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        parts: _GameParts = self._game_parts.value
         if player == pyspiel.PlayerId.CHANCE:
-            return str(self._enc.decode_chance(action + self._enc.chance_offset))
-        if self._sim and action == self._wait:
+            return str(parts.encoder.decode_chance(action + parts.encoder.chance_offset))
+        if parts.simultaneous and action == parts.wait:
             return f"p{player} wait"
-        s = self._s.value
+        s = self._now.value[0]
         if not s.is_terminal and not s.is_chance_node:
             a = self._legal_map(player).get(action)
             if a is not None:
@@ -346,10 +368,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return f"p{player} action {action}"
 
     def is_terminal(self) -> bool:
-        return bool(self._s.value.is_terminal)
+        return bool(self._now.value[0].is_terminal)
 
     def returns(self) -> list[float]:
-        s = self._s.value
+        s = self._now.value[0]
         if not s.is_terminal:
             return [0.0] * s.num_players
         return ranking_returns(s)
@@ -357,7 +379,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def seen_history(self, player: int) -> list[str]:
         """Every action so far as ``player`` saw it, oldest first."""
         out: list[str] = []
-        node = self._log.value
+        node = self._now.value[1]
         while node is not None:
             node, before, action = node
             out.append(before.redact_action(action, player))
@@ -365,7 +387,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return out
 
     def __str__(self) -> str:
-        return str(self._s.value)
+        return str(self._now.value[0])
 
 
 class _Observer:
