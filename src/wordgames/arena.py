@@ -102,7 +102,8 @@ def _ismcts_factory(args: str, game: str | None) -> Bot:
         iterations = int(parts[0])
     if len(parts) > 1:
         depth = int(parts[1])
-    return ISMCTSBot(iterations=iterations, max_depth=depth)
+    evaluate = getattr(GAMES[game].bots, "evaluate", None) if game in GAMES else None
+    return ISMCTSBot(iterations=iterations, max_depth=depth, evaluate=evaluate)
 
 
 register_bot("random", _random_factory)

@@ -12,11 +12,33 @@ from wordgames._core.errors import WordgamesError
 from wordgames.wordmeld.actions import Action, Discard, Keep, PickDiscard, PickPile, Play
 from wordgames.wordmeld.deck import JOKER
 from wordgames.wordmeld.meld import MeldOption
+from wordgames.wordmeld.state import State
 from wordgames.wordmeld.view import View
 
-__all__ = ["GreedyBot", "RandomBot"]
+__all__ = ["GreedyBot", "RandomBot", "evaluate"]
 
 _Target = tuple[Counter[str], float]
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each player's value in ``[0, 1]`` of an unfinished game, for searches cut off before
+    the end (``ISMCTSBot(evaluate=...)``; the arena's ``"ismcts"`` uses it): WordMeld is a
+    race to empty the hand, so the mean over opponents of ``0.5 + 0.5 * (theirs - mine) /
+    (mine + theirs + 1)`` in hand sizes. A player who left is worth 0."""
+    sizes = [len(h) for h in state.hands]
+    gone = state.resigned or (False,) * len(sizes)
+    n = len(sizes)
+    out = []
+    for i, mine in enumerate(sizes):
+        if gone[i] or n < 2:
+            out.append(0.0 if gone[i] else 0.5)
+            continue
+        total = 0.0
+        for j, theirs in enumerate(sizes):
+            if j != i:
+                total += 1.0 if gone[j] else 0.5 + 0.5 * (theirs - mine) / (mine + theirs + 1)
+        out.append(total / (n - 1))
+    return tuple(out)
 
 
 def _missing(need: Counter[str], letters: Counter[str], jokers: int) -> int:
