@@ -57,15 +57,17 @@ from wordgames.wocable.engine import (
     board_rows,
     canonical_place,
     check_placement,
+    decode_place,
     exchanges,
     parse_board,
     play_words,
     position_text,
+    score_placement,
     tiles_for,
 )
 from wordgames.wocable.movegen import Move, raw_moves
 from wordgames.wocable.rules import Rules
-from wordgames.wocable.view import View
+from wordgames.wocable.view import View, pending_from_dict
 
 __all__ = ["PendingPlay", "State", "View", "new_game"]
 
@@ -949,6 +951,13 @@ class State(StateBase):
             removed_size=len(self.removed),
             end_reason=self.end_reason,
             ply=self.ply,
+            pending_play=self.pending_play,
+            pending_drawn_size=len(self.pending_drawn),
+            own_pending_drawn=(
+                self.pending_drawn
+                if self.pending_play is not None and player == self.pending_play.player
+                else ()
+            ),
         )
 
     # -- serialisation -----------------------------------------------------------------------------
@@ -976,6 +985,8 @@ class State(StateBase):
             "removed": t.rack_text(self.removed),
             "end_reason": self.end_reason,
             "ply": self.ply,
+            "pending_play": None if self.pending_play is None else self.pending_play.to_dict(),
+            "pending_drawn": t.rack_text(self.pending_drawn),
         }
 
     @classmethod
@@ -1127,6 +1138,15 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError(f"departed player {p} still holds tiles")
     active = [p for p in range(n) if p not in departed]
     board_empty = all(v < 0 for v in board)
+    pending = pending_from_dict(d.get("pending_play"), n, rules.pass_limit)
+    drawn = _tiles_field(t, d.get("pending_drawn", ""), "pending_drawn", RACK_SIZE)
+    going_out = False
+    if pending is None:
+        if drawn:
+            raise InvalidStateError("pending draws without a pending play")
+    else:
+        _check_pending(t, rules, pending, drawn, board, racks, phase, turn, drawer, aside, active)
+        going_out = not racks[pending.player] and not any(bag)
     if phase == "over":
         if end_reason is None:
             raise InvalidStateError("a finished game needs an end reason")
@@ -1139,7 +1159,7 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError("a running game needs at least 2 active players")
         if turn in departed:
             raise InvalidStateError("the player on turn has left")
-        if passes >= rules.pass_limit:
+        if passes >= rules.pass_limit and pending is None:
             raise InvalidStateError("the pass limit was reached but the game runs on")
     if phase == "deal":
         if not board_empty or any(scores_raw) or turn != 0 or aside or departed or passes:
@@ -1161,7 +1181,7 @@ def _state_from_dict(data: Any) -> State:
         if drawer != -1 or to_draw or aside:
             raise InvalidStateError("no draw can be pending on a player's turn")
         for p in active:
-            if not racks[p]:
+            if not racks[p] and not (going_out and pending and p == pending.player):
                 raise InvalidStateError(f"active player {p} has no tiles on a running game")
     ply = get_ply(d)
     # every tile outside the bag was drawn, every leaver resigned, a tile on the board was placed
@@ -1186,4 +1206,70 @@ def _state_from_dict(data: Any) -> State:
         removed=removed,
         end_reason=end_reason,
         ply=ply,
+        pending_play=pending,
+        pending_drawn=drawn,
     )
+
+
+def _check_pending(
+    t: Tiles,
+    rules: Rules,
+    pp: PendingPlay,
+    drawn: tuple[int, ...],
+    board: tuple[int, ...],
+    racks: tuple[tuple[int, ...], ...],
+    phase: str,
+    turn: int,
+    drawer: int,
+    aside: tuple[int, ...],
+    active: list[int],
+) -> None:
+    """A loaded ``pending_play`` must be the last placement on this board, with its score
+    and words, made by an active player whose window is open (InvalidStateError)."""
+    if not rules.challenges:
+        raise InvalidStateError("a pending play needs rules with challenges")
+    if pp.player not in active:
+        raise InvalidStateError("the pending play's player has left")
+    if phase == "draw":
+        if drawer != pp.player or aside:
+            raise InvalidStateError("only the pending play's player may be drawing")
+    elif phase == "play":
+        nxt = [q for q in active if q > pp.player] + [q for q in active if q < pp.player]
+        if turn != nxt[0]:
+            raise InvalidStateError("the next player must be on turn during a challenge window")
+    else:
+        raise InvalidStateError(f"no challenge window in phase {phase}")
+    size = t.size
+    place = pp.place
+    before = list(board)
+    placed = []
+    try:
+        toks = split_tokens(place.word)
+        step = 1 if place.across else size
+        if not (0 <= place.row < size and 0 <= place.col < size):
+            raise ValueError("off the board")
+        end = (place.col if place.across else place.row) + len(toks) - 1
+        if end >= size:
+            raise ValueError("off the board")
+        sq = place.row * size + place.col
+        for tok in toks:
+            if tok != ".":
+                if t.token_code.get(tok) != board[sq] or board[sq] < 0:
+                    raise ValueError("the board does not hold the pending play")
+                placed.append((sq, board[sq]))
+                before[sq] = EMPTY
+            sq += step
+        got, start, last = decode_place(t, before, place)
+    except (ValueError, PlacementError) as exc:
+        raise InvalidStateError(f"bad pending play: {short_repr(str(exc))}") from None
+    score = score_placement(t, before, got, start, last, place.across)
+    words = tuple(t.lexicon.decode(w) for w in play_words(t, before, got, place.across))
+    if score != pp.score or words != pp.words:
+        raise InvalidStateError("the pending play's score or words do not match the board")
+    rest = list(racks[pp.player])
+    for x in drawn:
+        if x not in rest:
+            raise InvalidStateError("pending draws must be tiles of the player's rack")
+        rest.remove(x)
+    if len(drawn) > len(placed):
+        raise InvalidStateError("more pending draws than tiles played")
