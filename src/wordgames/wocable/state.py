@@ -1159,7 +1159,10 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError("a running game needs at least 2 active players")
         if turn in departed:
             raise InvalidStateError("the player on turn has left")
-        if passes >= rules.pass_limit and pending is None:
+        # the limit may be reached by a zero-score play whose window is open, or by an
+        # exchange whose draws are pending (the game ends when they are done)
+        exchange_ends = phase == "draw" and bool(aside) and rules.exchanges_count_as_passes
+        if passes >= rules.pass_limit and pending is None and not exchange_ends:
             raise InvalidStateError("the pass limit was reached but the game runs on")
     if phase == "deal":
         if not board_empty or any(scores_raw) or turn != 0 or aside or departed or passes:
