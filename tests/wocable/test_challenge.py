@@ -29,9 +29,11 @@ from wordgames.wocable import (
     new_game,
     parse_action,
 )
+from wordgames.wocable.bots import EquityBot, GreedyBot
 from wordgames.wocable.engine import BLANK_BIT
 
 from .test_rules import codes, deal, draws
+from .test_rules_presets import endgame
 
 NASPA = Rules.preset("naspa")
 RACKS = ["ACEQTXZ", "AEHLMNO"]
@@ -400,3 +402,25 @@ def _phony_playout(seed: int, rules: Rules, n: int) -> tuple[int, int]:
         s = after
     assert _conserved(s)
     return seen_phony, seen_challenge
+
+
+# -- bots --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(), EquityBot()])
+def test_bots_challenge_phonies_only_and_accept_a_going_out(bot: object) -> None:
+    rng = random.Random(0)
+    phony = draws(deal(new_game(2, rules=NASPA), RACKS).apply(Place(7, 6, True, "CTA")), "EEE")
+    assert bot.choose(phony.view(1), rng) == Challenge(1)  # type: ignore[attr-defined]
+    valid = opened(NASPA)
+    assert not isinstance(bot.choose(valid.view(1), rng), (Challenge, Accept))  # type: ignore[attr-defined]
+    out = endgame(NASPA, ["CAT", "AEI"]).apply(Place(7, 7, True, "CAT"))
+    assert bot.choose(out.view(1), rng) == Accept(1)  # type: ignore[attr-defined]
+
+
+def test_greedy_games_under_the_presets_finish() -> None:
+    for rules in _PRESETS:
+        rec = wordgames.play(new_game(2, rules=rules), GreedyBot(), random.Random(5))
+        final = rec.replay()
+        assert final.is_terminal
+        assert not any(isinstance(a, Challenge) for a in rec.actions)  # nothing to challenge

@@ -59,7 +59,9 @@ from wordgames.wocable.engine import (
     check_placement,
     decode_place,
     exchanges,
+    is_phony,
     parse_board,
+    placed_of,
     play_words,
     position_text,
     score_placement,
@@ -116,19 +118,6 @@ def new_game(
         removed=(),
         end_reason=None,
     )
-
-
-def _placed_of(t: Tiles, place: Place) -> list[tuple[int, int]]:
-    """(square, cell value) of the tiles a Place put on the board (its non-``.`` tokens)."""
-    size = t.size
-    step = 1 if place.across else size
-    sq = place.row * size + place.col
-    out = []
-    for tok in split_tokens(place.word):
-        if tok != ".":
-            out.append((sq, t.token_code[tok]))
-        sq += step
-    return out
 
 
 def _remove(rack: Sequence[int], used: Iterable[int]) -> tuple[int, ...]:
@@ -284,14 +273,7 @@ class State(StateBase):
         """Whether the challengeable play formed a word outside the lexicon (what a
         challenge finds out; everyone can work it out from the public board)."""
         pp = self.pending_play
-        if pp is None:
-            return False
-        t = self._tiles
-        placed = _placed_of(t, pp.place)
-        board = list(self.board)
-        for sq, _ in placed:
-            board[sq] = EMPTY
-        return not all(t.accepts(w) for w in play_words(t, board, placed, pp.place.across))
+        return pp is not None and is_phony(self._tiles, self.board, pp.place)
 
     @property
     def is_first_move(self) -> bool:
@@ -639,7 +621,7 @@ class State(StateBase):
         # a phony: the tiles go back to the rack, the draws back to the bag, 0 points
         board = list(self.board)
         returned = []
-        for sq, v in _placed_of(t, pp.place):
+        for sq, v in placed_of(t, pp.place):
             board[sq] = EMPTY
             returned.append(t.blank if v & BLANK_BIT else v)
         racks = list(self.racks)
