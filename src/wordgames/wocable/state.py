@@ -1010,6 +1010,10 @@ class State(StateBase):
             f"bag {sum(self.bag)}, phase {self.phase}"
             + (f", over: {self.end_reason}" if self.end_reason else "")
         )
+        pp = self.pending_play
+        if pp is not None:
+            words = " ".join(pp.words)
+            lines.append(f"challenge window: {self.players[pp.player]} {pp.place} ({words})")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
