@@ -229,3 +229,12 @@ def test_time_penalty_notation() -> None:
     for bad in ("timepenalty 1", "timepenalty x 10", "timepenalty 1 -5", "timepenalty 1 ١٠"):
         with pytest.raises(ParseError):
             parse_action(bad)
+
+
+def test_leaving_while_a_going_out_waits_ends_the_game_played_out() -> None:
+    s = endgame(Rules.preset("naspa"), ["CAT", "AEI", "QZ"]).apply(Place(7, 7, True, "CAT"))
+    assert s.pending_end == "played_out"
+    out = s.apply(Resign(1))  # the would-be challenger leaves: the play stands
+    assert out.is_terminal
+    assert out.end_reason == "played_out"
+    assert out.scores == (10 + 2 * 20, 0, 0)  # player 1's rack no longer counts
