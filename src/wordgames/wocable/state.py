@@ -31,13 +31,18 @@ from wordgames._core.serial import (
 )
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import (
+    MAX_PENALTY,
+    Accept,
     Action,
+    Challenge,
     Draw,
     Exchange,
     Pass,
+    PendingPlay,
     Place,
     Resign,
     Timeout,
+    TimePenalty,
     parse_action,
     split_tokens,
 )
@@ -52,16 +57,21 @@ from wordgames.wocable.engine import (
     board_rows,
     canonical_place,
     check_placement,
+    decode_place,
     exchanges,
+    is_phony,
     parse_board,
+    placed_of,
+    play_words,
     position_text,
+    score_placement,
     tiles_for,
 )
 from wordgames.wocable.movegen import Move, raw_moves
 from wordgames.wocable.rules import Rules
-from wordgames.wocable.view import View
+from wordgames.wocable.view import View, pending_from_dict
 
-__all__ = ["State", "View", "new_game"]
+__all__ = ["PendingPlay", "State", "View", "new_game"]
 
 VERSION = 1
 PHASES = ("deal", "draw", "play", "over")
@@ -137,9 +147,19 @@ class State(StateBase):
     """
 
     GAME: ClassVar[str] = "wocable"
-    ACTION_TYPES: ClassVar[tuple[type, ...]] = (Place, Exchange, Pass, Draw, Resign, Timeout)
+    ACTION_TYPES: ClassVar[tuple[type, ...]] = (
+        Place,
+        Exchange,
+        Pass,
+        Draw,
+        Resign,
+        Timeout,
+        Challenge,
+        Accept,
+        TimePenalty,
+    )
     CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Draw,)
-    SERVER_TYPES: ClassVar[tuple[type, ...]] = (Timeout,)
+    SERVER_TYPES: ClassVar[tuple[type, ...]] = (Timeout, TimePenalty)
 
     rules: Rules
     lexicon: Lexicon
@@ -158,6 +178,10 @@ class State(StateBase):
     removed: tuple[int, ...]
     end_reason: str | None
     ply: int = 0
+    #: the play that may be challenged (``Rules.word_check="challenge"``), else None
+    pending_play: PendingPlay | None = None
+    #: the tiles the pending play's player drew since (hidden; back to the bag if withdrawn)
+    pending_drawn: tuple[int, ...] = ()
     _tiles: Tiles = attrs.field(init=False, eq=False, repr=False)
     _cache: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
 
@@ -219,6 +243,37 @@ class State(StateBase):
     @property
     def bag_size(self) -> int:
         return sum(self.bag)
+
+    @property
+    def challenge_window(self) -> bool:
+        """True while the last play may be challenged (``pending_play`` is set): it opens
+        with a placement under ``Rules.word_check="challenge"`` and closes when the next
+        player challenges, accepts or makes their own move."""
+        return self.pending_play is not None
+
+    @property
+    def challenge_words(self) -> tuple[str, ...]:
+        """The words the challengeable play formed (main word first); () without one."""
+        return () if self.pending_play is None else self.pending_play.words
+
+    @property
+    def pending_end(self) -> str | None:
+        """How the game ends if the challengeable play stands (``"played_out"`` or
+        ``"passes"``), else None; the next player must then challenge or accept."""
+        pp = self.pending_play
+        if pp is None:
+            return None
+        if not self.racks[pp.player] and not any(self.bag):
+            return "played_out"
+        if self.passes >= self.rules.pass_limit:
+            return "passes"
+        return None
+
+    def pending_is_phony(self) -> bool:
+        """Whether the challengeable play formed a word outside the lexicon (what a
+        challenge finds out; everyone can work it out from the public board)."""
+        pp = self.pending_play
+        return pp is not None and is_phony(self._tiles, self.board, pp.place)
 
     @property
     def is_first_move(self) -> bool:
@@ -310,9 +365,14 @@ class State(StateBase):
         return self.moves()[:n]
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """Placements (generator order), then exchanges (smallest first), then Pass.
+        """Placements (generator order), then exchanges (smallest first), then Pass; while a
+        play may be challenged, then ``Challenge`` and ``Accept`` (only those two when the
+        play ends the game if it stands).
 
-        Resign and Timeout are accepted by :meth:`apply` but not listed here (see
+        Only placements of words in the lexicon are listed: under
+        ``Rules.word_check="challenge"`` a phony is accepted by :meth:`apply` and
+        :meth:`check` but never enumerated, so bots and playouts never play one. Resign,
+        Timeout and TimePenalty are accepted by :meth:`apply` but not listed here (see
         :meth:`frontend_actions`), so random playouts are real games."""
         if self.phase != "play":
             return ()
@@ -320,9 +380,15 @@ class State(StateBase):
             return ()
         c = self._cache.get("legal")
         if c is None:
-            acts: list[Action] = [m[0] for m in self.raw_moves()]
-            acts.extend(exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules))
-            acts.append(Pass())
+            acts: list[Action] = []
+            if self.pending_end is None:
+                acts.extend(m[0] for m in self.raw_moves())
+                acts.extend(
+                    exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules)
+                )
+                acts.append(Pass())
+            if self.pending_play is not None:
+                acts.extend((Challenge(self.turn), Accept(self.turn)))
             c = tuple(acts)
             self._cache["legal"] = c
         return c
@@ -336,10 +402,11 @@ class State(StateBase):
 
     def actor(self, action: object) -> int | None:
         """The player who takes ``action`` here: ``action.player`` for :class:`Resign`,
-        ``None`` for draws (chance) and :class:`Timeout` (a server event)."""
-        if isinstance(action, Resign):
+        :class:`Challenge` and :class:`Accept`, ``None`` for draws (chance) and the server
+        events :class:`Timeout` and :class:`TimePenalty`."""
+        if isinstance(action, (Resign, Challenge, Accept)):
             return action.player
-        if isinstance(action, (Draw, Timeout)):
+        if isinstance(action, (Draw, Timeout, TimePenalty)):
             return None
         return self.current_player
 
@@ -355,10 +422,43 @@ class State(StateBase):
         and score, exchanged tiles)."""
         if isinstance(action, Draw):
             return self._draw_code(action)
+        if isinstance(action, (Place, Exchange, Pass)) and self.pending_end is not None:
+            raise IllegalActionError(
+                "must_challenge_or_accept",
+                action,
+                f"the last play ends the game if it stands: challenge {self.turn} or"
+                f" accept {self.turn}",
+            )
         if isinstance(action, Place):
             return self._place_info(action)
         if isinstance(action, Exchange):
             return self._exchange_info(action)
+        if isinstance(action, (Challenge, Accept)):
+            self._check_player(action)
+            pp = self.pending_play
+            if pp is None or self.phase != "play":
+                raise IllegalActionError(
+                    "no_challenge_window", action, "no play can be challenged or accepted now"
+                )
+            if action.player == pp.player:
+                raise IllegalActionError(
+                    "own_play", action, "a player cannot challenge or accept their own play"
+                )
+            if action.player != self.turn:
+                raise IllegalActionError(
+                    "not_your_turn",
+                    action,
+                    f"only the next player ({self.turn}) may challenge or accept the play",
+                )
+            return None
+        if isinstance(action, TimePenalty):
+            self._check_player(action)
+            pts = action.points
+            if not 1 <= pts <= MAX_PENALTY or self.scores[action.player] - pts < -MAX_SCORE:
+                raise IllegalActionError(
+                    "bad_penalty", action, f"a time penalty takes 1..{MAX_PENALTY} points"
+                )
+            return None
         if isinstance(action, (Resign, Timeout)):
             p = action.player
             if not 0 <= p < len(self.players):
@@ -377,6 +477,15 @@ class State(StateBase):
                 )
         return None
 
+    def _check_player(self, action: Challenge | Accept | TimePenalty) -> None:
+        p = action.player
+        if not 0 <= p < len(self.players):
+            raise IllegalActionError(
+                INVALID_PLAYER, action, f"there are {len(self.players)} players"
+            )
+        if p in self.departed:
+            raise IllegalActionError("player_departed", action, f"player {p} has already left")
+
     def _draw_code(self, action: Draw) -> int:
         t = self._tiles
         tile = action.tile
@@ -387,7 +496,13 @@ class State(StateBase):
 
     def _place_info(self, action: Place) -> tuple[list[tuple[int, int]], int]:
         try:
-            return check_placement(self._tiles, self.board, self.racks[self.turn], action)
+            return check_placement(
+                self._tiles,
+                self.board,
+                self.racks[self.turn],
+                action,
+                phonies=self.rules.challenges,
+            )
         except PlacementError as exc:
             raise IllegalActionError(exc.code, action, exc.message) from None
 
@@ -430,7 +545,7 @@ class State(StateBase):
         if tp is Draw:
             if (phase == "deal" or phase == "draw") and type(action.tile) is str:
                 return self._apply_draw(self._draw_code(action))
-        elif phase == "play":
+        elif phase == "play" and self.pending_play is None:
             if tp is Place:
                 if (
                     type(action.row) is int
@@ -439,7 +554,7 @@ class State(StateBase):
                     and type(action.word) is str
                 ):
                     placed, score = self._place_info(action)
-                    return self._apply_place(placed, score)
+                    return self._apply_place(placed, score, action)
             elif tp is Pass:
                 return self._apply_pass()
             elif tp is Exchange and type(action.tiles) is str:
@@ -449,15 +564,85 @@ class State(StateBase):
         info = self._examine(action)
         if isinstance(action, Draw):
             return self._apply_draw(info)
-        if isinstance(action, Place):
-            return self._apply_place(*info)
-        if isinstance(action, Exchange):
-            return self._apply_exchange(info)
-        if isinstance(action, Pass):
-            return self._apply_pass()
+        if isinstance(action, Challenge):
+            return self._apply_challenge()
+        if isinstance(action, Accept):
+            return self._apply_accept()
+        if isinstance(action, TimePenalty):
+            scores = list(self.scores)
+            scores[action.player] -= action.points
+            return self._next(scores=tuple(scores))
         if isinstance(action, (Resign, Timeout)):
             return self._apply_depart(action.player, isinstance(action, Timeout))
+        # the next player's own move accepts the play that could be challenged
+        base = self._with(pending_play=None, pending_drawn=()) if self.pending_play else self
+        if isinstance(action, Place):
+            placed, score = info
+            return base._apply_place(placed, score, action)
+        if isinstance(action, Exchange):
+            return base._apply_exchange(info)
+        if isinstance(action, Pass):
+            return base._apply_pass()
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _apply_accept(self) -> State:
+        """The next player accepts the pending play: the window closes; a deferred ending
+        (the play went out, or reached the scoreless-turn limit) happens now."""
+        pp = self.pending_play
+        assert pp is not None
+        end = self.pending_end
+        st = self._next(pending_play=None, pending_drawn=())
+        if end is not None:
+            return st._end(end, finisher=pp.player)
+        return st
+
+    def _apply_challenge(self) -> State:
+        """The next player challenges the pending play: a phony is withdrawn, a valid play
+        stands with the consequence of ``Rules.challenge_rule``."""
+        pp = self.pending_play
+        assert pp is not None
+        t = self._tiles
+        rules = self.rules
+        if not self.pending_is_phony():
+            end = self.pending_end
+            scores = list(self.scores)
+            bonus = {"five_point": 5, "ten_point": 10}.get(rules.challenge_rule, 0)
+            scores[pp.player] += bonus
+            lost_turn = rules.challenge_rule == "double"
+            passes = self.passes + 1 if lost_turn else self.passes
+            st = self._next(
+                scores=tuple(scores), passes=passes, pending_play=None, pending_drawn=()
+            )
+            if end == "played_out":
+                return st._end(end, finisher=pp.player)
+            if passes >= rules.pass_limit:
+                return st._end("passes")
+            return st._with(turn=st._next_active(self.turn)) if lost_turn else st
+        # a phony: the tiles go back to the rack, the draws back to the bag, 0 points
+        board = list(self.board)
+        returned = []
+        for sq, v in placed_of(t, pp.place):
+            board[sq] = EMPTY
+            returned.append(t.blank if v & BLANK_BIT else v)
+        racks = list(self.racks)
+        racks[pp.player] = tuple(
+            sorted(_remove(racks[pp.player], self.pending_drawn) + tuple(returned))
+        )
+        scores = list(self.scores)
+        scores[pp.player] -= pp.score
+        passes = pp.passes + 1 if rules.zero_scores_count_as_passes else 0
+        st = self._next(
+            board=tuple(board),
+            racks=tuple(racks),
+            bag=_add_counts(self.bag, self.pending_drawn),
+            scores=tuple(scores),
+            passes=passes,
+            pending_play=None,
+            pending_drawn=(),
+        )
+        if passes >= rules.pass_limit:
+            return st._end("passes")
+        return st
 
     def _apply_pass(self) -> State:
         passes = self.passes + 1
@@ -483,8 +668,11 @@ class State(StateBase):
         bag = list(self.bag)
         bag[code] -= 1
         left = self.to_draw - 1
+        drawn = self.pending_drawn
+        if self.pending_play is not None and self.phase == "draw":
+            drawn = tuple(sorted((*drawn, code)))
         if left:
-            return self._next(racks=tuple(racks), bag=tuple(bag), to_draw=left)
+            return self._next(racks=tuple(racks), bag=tuple(bag), to_draw=left, pending_drawn=drawn)
         if self.phase == "deal":
             if d + 1 < len(self.players):
                 return self._next(
@@ -506,12 +694,13 @@ class State(StateBase):
             to_draw=0,
             aside=(),
             phase="play",
+            pending_drawn=drawn,
         )
-        if st.passes >= self.rules.pass_limit:
+        if st.passes >= self.rules.pass_limit and st.pending_play is None:
             return st._end("passes")
         return st._with(turn=st._next_active(st.turn))
 
-    def _apply_place(self, placed: list[tuple[int, int]], score: int) -> State:
+    def _apply_place(self, placed: list[tuple[int, int]], score: int, action: Place) -> State:
         p = self.turn
         t = self._tiles
         board = list(self.board)
@@ -524,6 +713,20 @@ class State(StateBase):
         scores = list(self.scores)
         scores[p] += score
         passes = self.passes + 1 if (score == 0 and self.rules.zero_scores_count_as_passes) else 0
+        if self.rules.challenges:
+            # the window opens: endings wait until it closes (see _apply_accept)
+            words = tuple(
+                t.lexicon.decode(w) for w in play_words(t, self.board, placed, action.across)
+            )
+            pending = PendingPlay(p, action, score, words, self.passes)
+            return self._next(
+                board=tuple(board),
+                racks=tuple(racks),
+                scores=tuple(scores),
+                passes=passes,
+                pending_play=pending,
+                pending_drawn=(),
+            )._after_turn()
         st = self._next(board=tuple(board), racks=tuple(racks), scores=tuple(scores), passes=passes)
         bag = sum(self.bag)
         if not racks[p] and bag == 0:
@@ -555,6 +758,19 @@ class State(StateBase):
         )
 
     def _apply_depart(self, p: int, timeout: bool) -> State:
+        pp = self.pending_play
+        if pp is None:
+            return self._depart(p, timeout)
+        # a departure closes the challenge window: the play stands
+        end = self.pending_end
+        st = self._with(pending_play=None, pending_drawn=())._depart(p, timeout)
+        if st.phase != "over" and end is not None and pp.player in st.active_players:
+            return st._end(end, finisher=pp.player)
+        if st.phase != "over" and end == "passes":
+            return st._end(end)
+        return st
+
+    def _depart(self, p: int, timeout: bool) -> State:
         racks = list(self.racks)
         rack = racks[p]
         racks[p] = ()
@@ -576,11 +792,15 @@ class State(StateBase):
         scores = list(self.scores)
         active = self.active_players
         if reason == "played_out" and finisher is not None:
+            double = self.rules.going_out == "double"
             for q in active:
                 if q != finisher:
                     v = t.rack_value(self.racks[q])
-                    scores[q] -= v
-                    scores[finisher] += v
+                    if double:
+                        scores[finisher] += 2 * v
+                    else:
+                        scores[q] -= v
+                        scores[finisher] += v
         elif reason == "passes" and self.rules.pass_end_subtract:
             for q in active:
                 scores[q] -= t.rack_value(self.racks[q])
@@ -590,6 +810,8 @@ class State(StateBase):
             drawer=-1,
             to_draw=0,
             end_reason=reason,
+            pending_play=None,
+            pending_drawn=(),
         )
 
     # -- frontends -----------------------------------------------------------------------------
@@ -711,6 +933,13 @@ class State(StateBase):
             removed_size=len(self.removed),
             end_reason=self.end_reason,
             ply=self.ply,
+            pending_play=self.pending_play,
+            pending_drawn_size=len(self.pending_drawn),
+            own_pending_drawn=(
+                self.pending_drawn
+                if self.pending_play is not None and player == self.pending_play.player
+                else ()
+            ),
         )
 
     # -- serialisation -----------------------------------------------------------------------------
@@ -738,6 +967,8 @@ class State(StateBase):
             "removed": t.rack_text(self.removed),
             "end_reason": self.end_reason,
             "ply": self.ply,
+            "pending_play": None if self.pending_play is None else self.pending_play.to_dict(),
+            "pending_drawn": t.rack_text(self.pending_drawn),
         }
 
     @classmethod
@@ -779,6 +1010,10 @@ class State(StateBase):
             f"bag {sum(self.bag)}, phase {self.phase}"
             + (f", over: {self.end_reason}" if self.end_reason else "")
         )
+        pp = self.pending_play
+        if pp is not None:
+            words = " ".join(pp.words)
+            lines.append(f"challenge window: {self.players[pp.player]} {pp.place} ({words})")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -889,6 +1124,15 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError(f"departed player {p} still holds tiles")
     active = [p for p in range(n) if p not in departed]
     board_empty = all(v < 0 for v in board)
+    pending = pending_from_dict(d.get("pending_play"), n, rules.pass_limit)
+    drawn = _tiles_field(t, d.get("pending_drawn", ""), "pending_drawn", RACK_SIZE)
+    going_out = False
+    if pending is None:
+        if drawn:
+            raise InvalidStateError("pending draws without a pending play")
+    else:
+        _check_pending(t, rules, pending, drawn, board, racks, phase, turn, drawer, aside, active)
+        going_out = not racks[pending.player] and not any(bag)
     if phase == "over":
         if end_reason is None:
             raise InvalidStateError("a finished game needs an end reason")
@@ -901,7 +1145,10 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError("a running game needs at least 2 active players")
         if turn in departed:
             raise InvalidStateError("the player on turn has left")
-        if passes >= rules.pass_limit:
+        # the limit may be reached by a zero-score play whose window is open, or by an
+        # exchange whose draws are pending (the game ends when they are done)
+        exchange_ends = phase == "draw" and bool(aside) and rules.exchanges_count_as_passes
+        if passes >= rules.pass_limit and pending is None and not exchange_ends:
             raise InvalidStateError("the pass limit was reached but the game runs on")
     if phase == "deal":
         if not board_empty or any(scores_raw) or turn != 0 or aside or departed or passes:
@@ -923,7 +1170,7 @@ def _state_from_dict(data: Any) -> State:
         if drawer != -1 or to_draw or aside:
             raise InvalidStateError("no draw can be pending on a player's turn")
         for p in active:
-            if not racks[p]:
+            if not racks[p] and not (going_out and pending and p == pending.player):
                 raise InvalidStateError(f"active player {p} has no tiles on a running game")
     ply = get_ply(d)
     # every tile outside the bag was drawn, every leaver resigned, a tile on the board was placed
@@ -948,4 +1195,70 @@ def _state_from_dict(data: Any) -> State:
         removed=removed,
         end_reason=end_reason,
         ply=ply,
+        pending_play=pending,
+        pending_drawn=drawn,
     )
+
+
+def _check_pending(
+    t: Tiles,
+    rules: Rules,
+    pp: PendingPlay,
+    drawn: tuple[int, ...],
+    board: tuple[int, ...],
+    racks: tuple[tuple[int, ...], ...],
+    phase: str,
+    turn: int,
+    drawer: int,
+    aside: tuple[int, ...],
+    active: list[int],
+) -> None:
+    """A loaded ``pending_play`` must be the last placement on this board, with its score
+    and words, made by an active player whose window is open (InvalidStateError)."""
+    if not rules.challenges:
+        raise InvalidStateError("a pending play needs rules with challenges")
+    if pp.player not in active:
+        raise InvalidStateError("the pending play's player has left")
+    if phase == "draw":
+        if drawer != pp.player or aside:
+            raise InvalidStateError("only the pending play's player may be drawing")
+    elif phase == "play":
+        nxt = [q for q in active if q > pp.player] + [q for q in active if q < pp.player]
+        if turn != nxt[0]:
+            raise InvalidStateError("the next player must be on turn during a challenge window")
+    else:
+        raise InvalidStateError(f"no challenge window in phase {phase}")
+    size = t.size
+    place = pp.place
+    before = list(board)
+    placed = []
+    try:
+        toks = split_tokens(place.word)
+        step = 1 if place.across else size
+        if not (0 <= place.row < size and 0 <= place.col < size):
+            raise ValueError("off the board")
+        end = (place.col if place.across else place.row) + len(toks) - 1
+        if end >= size:
+            raise ValueError("off the board")
+        sq = place.row * size + place.col
+        for tok in toks:
+            if tok != ".":
+                if t.token_code.get(tok) != board[sq] or board[sq] < 0:
+                    raise ValueError("the board does not hold the pending play")
+                placed.append((sq, board[sq]))
+                before[sq] = EMPTY
+            sq += step
+        got, start, last = decode_place(t, before, place)
+    except (ValueError, PlacementError) as exc:
+        raise InvalidStateError(f"bad pending play: {short_repr(str(exc))}") from None
+    score = score_placement(t, before, got, start, last, place.across)
+    words = tuple(t.lexicon.decode(w) for w in play_words(t, before, got, place.across))
+    if score != pp.score or words != pp.words:
+        raise InvalidStateError("the pending play's score or words do not match the board")
+    rest = list(racks[pp.player])
+    for x in drawn:
+        if x not in rest:
+            raise InvalidStateError("pending draws must be tiles of the player's rack")
+        rest.remove(x)
+    if len(drawn) > len(placed):
+        raise InvalidStateError("more pending draws than tiles played")
