@@ -324,3 +324,30 @@ def reference_observation(enc, view):
     out[at("totals", 1)] = s.has_worm
     out[at("totals", 2)] = s.dice_left / 8
     return out.astype(np.float32)
+
+
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**32))
+def test_wocable_challenge_slots_round_trip(seed) -> None:
+    from wordgames import wocable
+
+    rng = random.Random(seed)
+    state = wocable.new_game(2, rules=wocable.Rules.preset("naspa"))
+    enc = encoder_for(state)
+    seen = 0
+    for _ in range(30):
+        if state.is_terminal:
+            break
+        if state.is_chance_node:
+            state = state.apply(wordgames.sample_chance(state, rng))
+            continue
+        view = state.view(state.current_player)
+        check_view(enc, view)
+        if state.challenge_window:
+            seen += 1
+            assert enc.encode(view, wocable.Challenge(view.viewer)) == 128
+            assert enc.decode(view, 129) == wocable.Accept(view.viewer)
+            obs = enc.observe(view)
+            assert obs[enc.layout["challenge"][0]] == 1.0
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen > 0

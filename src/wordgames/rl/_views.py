@@ -60,12 +60,13 @@ class WocableFields(NamedTuple):
     phase: str  # deal, draw, play, over
     passes: int
     departed: tuple[int, ...]
+    pending_score: int | None  # the challengeable play's score while the window is open
 
 
 def wocable_fields(view: Any) -> WocableFields:
     """Reads ``view.tiles`` (size, alphabet, tile_text, blank), ``board``, ``rack``, ``rack_sizes``,
     ``unseen_counts`` (counts per tile id), ``scores``, ``bag_size``, ``turn``, ``phase``,
-    ``passes``, ``departed``, ``players``."""
+    ``passes``, ``departed``, ``players``, ``challenge_window`` and ``pending_play``."""
     t = view.tiles
     return WocableFields(
         len(view.players),
@@ -82,6 +83,7 @@ def wocable_fields(view: Any) -> WocableFields:
         view.phase,
         view.passes,
         view.departed,
+        view.pending_play.score if view.challenge_window and view.pending_play else None,
     )
 
 

@@ -521,7 +521,8 @@ class WocableEncoder(_ListEncoder):
     m = 1 .. 127            ``Exchange`` of the tiles at the bits of ``m`` in the
                             viewer's sorted rack (bit 0 = first tile); a multiset
                             with repeated tiles uses the lowest such positions
-    128 .. 128 + cap - 1    the k-th placement of ``view.legal_actions()``
+    128, 129                ``Challenge(viewer)``, ``Accept(viewer)`` (challenge rules)
+    130 .. 130 + cap - 1    the k-th placement of ``view.legal_actions()``
                             (the move generator's order); past ``cap`` placements
                             only the highest-scoring ``cap`` are kept
     chance_offset + t       ``Draw`` of tile id ``t`` (the letters, then the blank)
@@ -532,13 +533,14 @@ class WocableEncoder(_ListEncoder):
 
     def __init__(self, num_players: int, view: Any, cap: int = 4096) -> None:
         super().__init__()
-        from wordgames.wocable.actions import Draw, Exchange, Pass
+        from wordgames.wocable.actions import Accept, Challenge, Draw, Exchange, Pass
 
         f = wocable_fields(view)
         self.num_players = n = num_players
         self.cap = cap
-        self.list_offset = 128
-        self.num_player_actions = 128 + cap
+        self.list_offset = 130
+        self.num_player_actions = 130 + cap
+        self._Challenge, self._Accept = Challenge, Accept
         self._tile_texts = f.tile_texts
         self._rack_cache: tuple[Any, list[str]] | None = None
         self._L = L = len(f.alphabet)
@@ -557,6 +559,7 @@ class WocableEncoder(_ListEncoder):
         lay.add("to_act", n)  # one-hot: the seat on turn
         lay.add("phase", 4)  # deal, draw, play, over
         lay.add("counters", 2)  # bag size / 100, scoreless turns in a row / 6
+        lay.add("challenge", 2)  # window open; the challengeable play's score / 100
 
     def encode_chance(self, outcome: Any) -> int:
         if type(outcome) is self._Draw:
@@ -584,6 +587,10 @@ class WocableEncoder(_ListEncoder):
     def _fixed_index(self, view: Any, action: Any) -> int | None:
         if type(action) is self._Pass:
             return 0
+        if type(action) in (self._Challenge, self._Accept):
+            if action.player != view.viewer:
+                raise ValueError(f"{action} is not the viewer's")
+            return 128 if type(action) is self._Challenge else 129
         if type(action) is self._Exchange:
             from wordgames.wocable.actions import split_tokens
 
@@ -612,6 +619,10 @@ class WocableEncoder(_ListEncoder):
     def _fixed_action(self, view: Any, index: int) -> Any:
         if index == 0:
             return self._Pass()
+        if index in (128, 129):
+            if view.viewer is None:
+                raise ValueError(f"slot {index} needs a player's view")
+            return (self._Challenge if index == 128 else self._Accept)(view.viewer)
         rack = self._rack_texts(view)
         if index >> len(rack):
             raise ValueError(f"exchange slot {index} needs more tiles than the rack holds")
@@ -647,6 +658,10 @@ class WocableEncoder(_ListEncoder):
         c0 = parts["counters"][0]
         out[c0] = f.bag_size / 100.0
         out[c0 + 1] = f.passes / 6.0
+        if f.pending_score is not None:
+            ch0 = parts["challenge"][0]
+            out[ch0] = 1.0
+            out[ch0 + 1] = f.pending_score / 100.0
         return out
 
 
