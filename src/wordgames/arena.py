@@ -102,7 +102,7 @@ def _ismcts_factory(args: str, game: str | None) -> Bot:
         iterations = int(parts[0])
     if len(parts) > 1:
         depth = int(parts[1])
-    evaluate = getattr(GAMES[game].bots, "evaluate", None) if game in GAMES else None
+    evaluate = getattr(GAMES[game].bots, "evaluate", None) if game and game in GAMES else None
     return ISMCTSBot(iterations=iterations, max_depth=depth, evaluate=evaluate)
 
 
