@@ -266,7 +266,8 @@ def _end_lines(before: State, after: State, p: int, total_p: int, nicks: list[st
 
 @attrs.frozen
 class GcgMove:
-    """A turn line ``>nick: [RACK] MOVE +score total`` (``rack`` is None when not written)."""
+    """A turn line ``>nick: [RACK] MOVE +score total``. ``rack`` is None when not written; it
+    may hold the whole rack or only some of its tiles (e.g. just the tiles played)."""
 
     lineno: int
     nick: str
@@ -278,13 +279,15 @@ class GcgMove:
 
 @attrs.frozen
 class GcgEnd:
-    """An end-of-game line ``>nick: (RACK) +v total`` or ``(RACK) -v total``."""
+    """An end-of-game line ``>nick: [RACK] (TILES) +v total`` or ``(TILES) -v total``
+    (``own`` is the optional rack field written before the parenthesis)."""
 
     lineno: int
     nick: str
     rack: str
     value: int
     total: int
+    own: str | None = None
 
 
 @attrs.frozen
@@ -296,38 +299,127 @@ class GcgLeave:
     kind: str
 
 
-GcgLine = GcgMove | GcgEnd | GcgLeave
+@attrs.frozen
+class GcgWithdraw:
+    """``>nick: [RACK] -- -score total``: the player's previous play was challenged off
+    (its tiles go back to the rack and its score is taken away)."""
+
+    lineno: int
+    nick: str
+    rack: str | None
+    score: int
+    total: int
+
+
+@attrs.frozen
+class GcgBonus:
+    """``>nick: [RACK] (challenge) +5 total``: points for a play that was challenged and
+    stood (the challenger's penalty under the five- and ten-point rules)."""
+
+    lineno: int
+    nick: str
+    rack: str | None
+    points: int
+    total: int
+
+
+@attrs.frozen
+class GcgTime:
+    """``>nick: [RACK] (time) -10 total``: a time penalty (``points`` is negative)."""
+
+    lineno: int
+    nick: str
+    rack: str | None
+    points: int
+    total: int
+
+
+@attrs.frozen
+class GcgNote:
+    """A ``#note`` pragma with its continuation lines (text joined by newlines)."""
+
+    lineno: int
+    text: str
+
+
+GcgLine = GcgMove | GcgEnd | GcgLeave | GcgWithdraw | GcgBonus | GcgTime | GcgNote
 
 
 @attrs.frozen
 class GcgFile:
-    """What :func:`read_gcg` reads: the players' nicknames in order, the ``#wocable-rules``
-    pragma (JSON text, or None) and the turn, leave and end lines in file order."""
+    """What :func:`read_gcg` reads: the players' nicknames and full names in order, the
+    ``#wocable-rules`` pragma (JSON text, or None), the file's other pragmas and the turn,
+    leave, note and end lines in file order.
+
+    ``racks`` holds the ``#rack1``..``#rack4`` pragmas (a player's rack at the end of the
+    record, ``None`` where not given); ``tile_distribution`` the ``#tile-distribution`` (or
+    ``#tile-set`` / ``#letter-distribution``) pragma; ``pragmas`` every other pragma as
+    ``(name, text)`` in file order (``title``, ``description``, ``id``, ...)."""
 
     nicks: tuple[str, ...]
     rules_json: str | None
     lines: tuple[GcgLine, ...]
+    names: tuple[str, ...] = ()
+    lexicon: str | None = None
+    title: str | None = None
+    description: str | None = None
+    game_id: str | None = None
+    encoding: str | None = None
+    tile_distribution: str | None = None
+    racks: tuple[str | None, ...] = ()
+    pragmas: tuple[tuple[str, str], ...] = ()
 
 
-_MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
+_MOVE_LINE = re.compile(r"^>([^:\s]+):(?:\s+(.*))?$")
 _PLAYER = re.compile(r"player([1-4])", re.ASCII)
+_RACK_PRAGMA = re.compile(r"rack([1-4])", re.ASCII)
 _SQUARE = re.compile(r"^(?:[0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})$")
+_PAREN = re.compile(r"^\((.*)\)$")
+#: pragmas naming the tile distribution
+_DIST_PRAGMAS = ("tile-distribution", "tile-set", "letter-distribution", "tile_distribution")
+#: the longest pragma or note text kept (characters)
+_MAX_TEXT = 10_000
 
 
-def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgMove | GcgEnd:
+def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgLine:
     """One ``>nick:`` line's fields (ValueError/IndexError/ParseError when unreadable)."""
-    if fields and fields[0].startswith("(") and fields[0].endswith(")"):
-        return GcgEnd(
-            lineno,
-            nick,
-            fields[0][1:-1],
-            _signed_int(fields[1], "the end value"),
-            _signed_int(fields[2], "the total"),
-        )
+    if len(fields) < 2:
+        raise ValueError("a turn line needs a move, a score and a total")
+    # an optional rack field comes first when the line has one field more than its kind needs
     rack: str | None = None
+    m0 = _PAREN.match(fields[0])
+    if len(fields) >= 4 and _PAREN.match(fields[1]) and not m0:
+        rack, fields = fields[0], fields[1:]
+        m0 = _PAREN.match(fields[0])
+    if m0:
+        if len(fields) != 3:
+            raise ValueError("a (...) line has the form (TILES) +v total")
+        inner = m0.group(1)
+        value = _signed_int(fields[1], "the value")
+        total = _signed_int(fields[2], "the total")
+        if inner == "challenge":
+            return GcgBonus(lineno, nick, rack, value, total)
+        if inner == "time":
+            if value > 0:
+                raise ValueError("a time penalty takes points away")
+            return GcgTime(lineno, nick, rack, value, total)
+        return GcgEnd(lineno, nick, inner, value, total, rack)
+    if fields[0] == "--" or (len(fields) == 4 and fields[1] == "--"):
+        if fields[0] != "--":
+            rack, fields = fields[0], fields[1:]
+        if len(fields) != 3:
+            raise ValueError("a withdrawal has the form -- -score total")
+        score = _signed_int(fields[1], "the score")
+        if score > 0:
+            raise ValueError("a withdrawal takes points away")
+        return GcgWithdraw(lineno, nick, rack, score, _signed_int(fields[2], "the total"))
     if len(fields) >= 4 and not fields[0].startswith("-") and not _SQUARE.match(fields[0]):
         rack, fields = fields[0], fields[1:]
     if fields[0].startswith("-"):
+        if fields[0][1:].isdigit():
+            raise ValueError(
+                "an exchange of an unknown number of tiles cannot be replayed; write the tiles"
+            )
         action = parse_action(fields[0])
         rest = fields[1:]
     else:
@@ -335,6 +427,8 @@ def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgMove | GcgEnd:
         rest = fields[2:]
     if not isinstance(action, (Place, Exchange, Pass)):
         raise ValueError(f"{action} is not a turn")
+    if len(rest) != 2:
+        raise ValueError("a turn line ends with +score total")
     return GcgMove(
         lineno,
         nick,
@@ -349,10 +443,16 @@ def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgMove | GcgEnd:
 def read_gcg(text: str) -> GcgFile:
     """Read a GCG file's lines into records, without checking them against any game.
 
-    Reads ``#playerN nick ...`` (in order, 2-4 distinct nicknames), ``#wocable-rules``,
-    ``#resign``/``#timeout`` and ``>nick:`` lines; other pragmas are skipped. Raises
-    :class:`InvalidStateError` (only that) for a line that cannot be read, an unknown player,
-    or a file over :data:`MAX_GCG_TEXT` characters or :data:`MAX_GCG_LINES` lines."""
+    Reads every line type of the GCG format: the pragmas ``#character-encoding``,
+    ``#playerN nick Full Name`` (in order, 2-4 distinct nicknames), ``#title``,
+    ``#description``, ``#id``, ``#lexicon``, ``#note`` (and its continuation lines),
+    ``#rackN``, ``#tile-distribution``, ``#wocable-rules``, ``#resign``/``#timeout``; and the
+    ``>nick:`` lines: moves (with or without a rack field, which may hold only some of the
+    rack), withdrawals (``--``), challenge bonuses (``(challenge)``), time penalties
+    (``(time)``) and end-of-game racks. Unknown pragmas are kept in ``pragmas``. Raises
+    :class:`InvalidStateError` (only that) naming the line number for a line that cannot be
+    read or an unknown player, and for a file over :data:`MAX_GCG_TEXT` characters or
+    :data:`MAX_GCG_LINES` lines."""
     if not isinstance(text, str):
         raise InvalidStateError(f"a GCG file is a string, got {type(text).__name__}")
     if len(text) > MAX_GCG_TEXT:
@@ -361,33 +461,76 @@ def read_gcg(text: str) -> GcgFile:
     if len(raw_lines) > MAX_GCG_LINES:
         raise InvalidStateError(f"a GCG file has at most {MAX_GCG_LINES} lines")
     nicks: list[str] = []
+    names: list[str] = []
+    info: dict[str, str] = {}
+    racks: dict[int, str] = {}
+    pragmas: list[tuple[str, str]] = []
     rules_json: str | None = None
     lines: list[GcgLine] = []
+    note: list[str] | None = None  # the open #note's lines (continuations are appended)
+    note_line = 0
+
+    def close_note() -> None:
+        nonlocal note
+        if note is not None:
+            lines.append(GcgNote(note_line, "\n".join(note)[:_MAX_TEXT]))
+            note = None
+
     for lineno, raw in enumerate(raw_lines, 1):
         line = raw.strip()
+        if lineno == 1:
+            line = line.lstrip("\ufeff")
         if not line:
+            if note is not None:
+                note.append("")
             continue
         if line.startswith("#"):
+            close_note()
             head, _, rest = line[1:].partition(" ")
-            m = _PLAYER.fullmatch(head)
+            rest = rest.strip()
+            head_l = head.lower()
+            m = _PLAYER.fullmatch(head_l)
+            mr = _RACK_PRAGMA.fullmatch(head_l)
             if m:
                 # moves name players by nickname, and full names need not be distinct:
                 # the nickname is the player's name in the game
-                nick = rest.strip().partition(" ")[0]
+                nick, _, full = rest.partition(" ")
                 if int(m.group(1)) != len(nicks) + 1 or not nick:
                     raise InvalidStateError(f"line {lineno}: players must be listed in order")
                 nicks.append(nick)
-            elif head == "wocable-rules":
+                names.append(full.strip() or nick)
+            elif mr:
+                racks[int(mr.group(1))] = rest
+            elif head_l == "wocable-rules":
                 if len(rest) > _MAX_PRAGMA:
                     raise InvalidStateError(f"line {lineno}: the rules pragma is too long")
                 rules_json = rest
-            elif head in ("resign", "timeout"):
-                lines.append(GcgLeave(lineno, rest.strip(), head))
+            elif head_l in ("resign", "timeout"):
+                lines.append(GcgLeave(lineno, rest, head_l))
+            elif head_l == "note":
+                note = [rest]
+                note_line = lineno
+            elif head_l in (
+                "title",
+                "description",
+                "id",
+                "lexicon",
+                "character-encoding",
+                *_DIST_PRAGMAS,
+            ):
+                key = "tile-distribution" if head_l in _DIST_PRAGMAS else head_l
+                info[key] = rest[:_MAX_TEXT]
+            else:
+                pragmas.append((head[:100], rest[:_MAX_TEXT]))
             continue
         m = _MOVE_LINE.match(line)
         if not m:
+            if note is not None:  # a note's continuation line
+                note.append(line)
+                continue
             raise InvalidStateError(f"line {lineno}: not a GCG line: {short_repr(line)}")
-        fields = m.group(2).split()
+        close_note()
+        fields = (m.group(2) or "").split()
         try:
             lines.append(_read_turn(lineno, m.group(1), fields))
         except (ValueError, IndexError, ParseError) as exc:
@@ -395,15 +538,32 @@ def read_gcg(text: str) -> GcgFile:
                 f"line {lineno}: cannot read {short_repr(' '.join(fields))}: "
                 f"{short_repr(str(exc), 100)}"
             ) from None
+    close_note()
     if not 2 <= len(nicks) <= 4:
         raise InvalidStateError(f"a GCG game needs 2-4 #player lines, got {len(nicks)}")
     if len(set(nicks)) != len(nicks):
         raise InvalidStateError("player nicknames must be distinct")
     for ln in lines:
-        if ln.nick not in nicks:
-            where = f"#{ln.kind}" if isinstance(ln, GcgLeave) else f"line {ln.lineno}"
-            raise InvalidStateError(f"{where} names an unknown player {short_repr(ln.nick)}")
-    return GcgFile(tuple(nicks), rules_json, tuple(lines))
+        if not isinstance(ln, GcgNote) and ln.nick not in nicks:
+            raise InvalidStateError(
+                f"line {ln.lineno}: names an unknown player {short_repr(ln.nick)}"
+            )
+    if any(k > len(nicks) for k in racks):
+        raise InvalidStateError(f"a #rack pragma names a player beyond the {len(nicks)} listed")
+    return GcgFile(
+        nicks=tuple(nicks),
+        rules_json=rules_json,
+        lines=tuple(lines),
+        names=tuple(names),
+        lexicon=info.get("lexicon"),
+        title=info.get("title"),
+        description=info.get("description"),
+        game_id=info.get("id"),
+        encoding=info.get("character-encoding"),
+        tile_distribution=info.get("tile-distribution"),
+        racks=tuple(racks.get(i + 1) for i in range(len(nicks))),
+        pragmas=tuple(pragmas),
+    )
 
 
 # -- GCG matching (records -> a replayable game) --------------------------------------------------
