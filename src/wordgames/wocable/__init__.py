@@ -13,13 +13,17 @@ from __future__ import annotations
 from wordgames._core.outcome import GameOutcome
 from wordgames.wocable import bots
 from wordgames.wocable.actions import (
+    Accept,
     Action,
+    Challenge,
     Draw,
     Exchange,
     Pass,
+    PendingPlay,
     Place,
     Resign,
     Timeout,
+    TimePenalty,
     parse_action,
 )
 from wordgames.wocable.movegen import Move, generate_moves
@@ -30,22 +34,27 @@ from wordgames.wocable.notation import (
     to_gcg,
     to_position,
 )
-from wordgames.wocable.rules import Rules
+from wordgames.wocable.rules import RULE_PRESETS, Rules
 from wordgames.wocable.state import State, new_game
 from wordgames.wocable.svg import svg
 from wordgames.wocable.view import View
 
 __all__ = [
+    "RULE_PRESETS",
+    "Accept",
     "Action",
+    "Challenge",
     "Draw",
     "Exchange",
     "GameOutcome",
     "Move",
     "Pass",
+    "PendingPlay",
     "Place",
     "Resign",
     "Rules",
     "State",
+    "TimePenalty",
     "Timeout",
     "View",
     "bots",

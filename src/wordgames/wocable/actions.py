@@ -10,7 +10,12 @@
 ``draw E``         :class:`Draw`, a chance outcome (``draw ?`` draws a blank)
 ``resign 1``       :class:`Resign` (the shared class of every game; player index, 0-based)
 ``timeout 1``      :class:`Timeout`, sent by a frontend whose clock ran out for that player
+``challenge 1``    :class:`Challenge`: player 1 challenges the play just made
+``accept 1``       :class:`Accept`: player 1 accepts the play just made without challenging
+``timepenalty 1 10`` :class:`TimePenalty`, a server event: player 1 loses 10 points
 =================  ==========================================================================
+
+Player numbers are 0-based indexes, as in ``resign 1``.
 
 Keywords and squares are read case-insensitively (``DRAW E``, ``Resign 1``, ``8h``, ``h8``);
 tiles are not, since lowercase marks a blank. Numbers are ASCII digits only.
@@ -27,12 +32,16 @@ from wordgames._core.errors import ParseError, short_repr
 from wordgames._core.notation import ascii_int, guarded_parser
 
 __all__ = [
+    "Accept",
     "Action",
+    "Challenge",
     "Draw",
     "Exchange",
     "Pass",
+    "PendingPlay",
     "Place",
     "Resign",
+    "TimePenalty",
     "Timeout",
     "parse_action",
     "split_tokens",
@@ -141,7 +150,65 @@ class Timeout:
         return f"timeout {self.player}"
 
 
-Action = Place | Exchange | Pass | Draw | Resign | Timeout
+@attrs.frozen
+class Challenge:
+    """Player ``player`` challenges the play just made (``Rules.word_check="challenge"``):
+    a play forming any word outside the lexicon is withdrawn, else the rule's
+    ``challenge_rule`` applies. Only the next player may challenge (docs/wocable.md)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"challenge {self.player}"
+
+
+@attrs.frozen
+class Accept:
+    """Player ``player`` accepts the play just made without challenging it (closes the
+    challenge window; needed when that play ends the game, optional otherwise)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"accept {self.player}"
+
+
+@attrs.frozen
+class TimePenalty:
+    """Server event: ``points`` (1..1000) are taken off player ``player``'s score for
+    overtime (sent by the frontend that keeps the clock; recorded like :class:`Timeout`)."""
+
+    player: int
+    points: int
+
+    def __str__(self) -> str:
+        return f"timepenalty {self.player} {self.points}"
+
+
+@attrs.frozen
+class PendingPlay:
+    """The play that may still be challenged (public): ``player`` placed ``place`` for
+    ``score`` points, forming ``words`` (main word first, as the lexicon spells them);
+    ``passes`` is the scoreless-turn counter before the play (restored on withdrawal)."""
+
+    player: int
+    place: Place
+    score: int
+    words: tuple[str, ...]
+    passes: int
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-safe form (the placement in notation)."""
+        return {
+            "player": self.player,
+            "place": str(self.place),
+            "score": self.score,
+            "words": list(self.words),
+            "passes": self.passes,
+        }
+
+
+Action = Place | Exchange | Pass | Draw | Resign | Timeout | Challenge | Accept | TimePenalty
 
 _ACROSS = re.compile(r"^([0-9]{1,2})([A-Za-z])$")
 _DOWN = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
@@ -149,6 +216,8 @@ _WORD_TOKEN = re.compile(r"^(?:\.|[A-ZÑ]+|[a-zñ]+)$")
 _RACK_TOKEN = re.compile(r"^(?:\?|[A-ZÑ]+)$")
 #: the most players a game has (player indexes in notation are below this)
 _MAX_PLAYER_INDEX = 99
+#: the largest time penalty one event may take (``TimePenalty.points``)
+MAX_PENALTY = 1000
 
 
 def _check_tokens(toks: list[str], pattern: re.Pattern[str], text: str) -> None:
@@ -187,7 +256,13 @@ def _parse_action(text: str) -> Action:
         _check_tokens(toks, _RACK_TOKEN, text)
         return Exchange(body)
     parts = s.split()
+    if len(parts) == 3 and parts[0].lower() == "timepenalty":
+        player = ascii_int(parts[1], "timepenalty player index", 0, _MAX_PLAYER_INDEX)
+        return TimePenalty(player, ascii_int(parts[2], "timepenalty points"))
     kind = parts[0].lower() if len(parts) == 2 else ""
+    if kind in ("challenge", "accept"):
+        player = ascii_int(parts[1], f"{kind} player index", 0, _MAX_PLAYER_INDEX)
+        return Challenge(player) if kind == "challenge" else Accept(player)
     if kind in ("draw", "resign", "timeout"):
         arg = parts[1]
         if kind == "draw":

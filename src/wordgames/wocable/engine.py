@@ -498,11 +498,39 @@ def cross_word(
     return cells, (sq - lo) // step
 
 
+def play_words(
+    tiles: Tiles, board: Sequence[int], placed: Sequence[tuple[int, int]], across: bool
+) -> list[tuple[int, ...]]:
+    """The letter codes of every word a placement forms on ``board`` (the board before it):
+    the main word first, then each cross word in line order."""
+    size = tiles.size
+    step = 1 if across else size
+    new = dict(placed)
+    lo = min(new)
+    hi = max(new)
+    while (lo % size if across else lo // size) > 0 and board[lo - step] >= 0:
+        lo -= step
+    while (hi % size if across else hi // size) < size - 1 and board[hi + step] >= 0:
+        hi += step
+    words = [tuple((new.get(s, board[s])) & LETTER for s in range(lo, hi + step, step))]
+    for sq, v in sorted(placed):
+        cw = cross_word(board, sq, v, size, across)
+        if cw is not None:
+            words.append(tuple(x & LETTER for x in cw[0]))
+    return words
+
+
 def check_placement(
-    tiles: Tiles, board: Sequence[int], rack: Sequence[int], action: Place
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: Sequence[int],
+    action: Place,
+    *,
+    phonies: bool = False,
 ) -> tuple[list[tuple[int, int]], int]:
     """Full legality check of a Place for a player holding ``rack``: returns (placed tiles,
-    score). Raises PlacementError with a stable code."""
+    score). Raises PlacementError with a stable code. ``phonies``: words outside the lexicon
+    are accepted (``Rules.word_check="challenge"``); the digraph rule still holds."""
     size = tiles.size
     placed, start, last = decode_place(tiles, board, action)
     across = action.across
@@ -558,7 +586,7 @@ def check_placement(
     main = [newb[s] for s in range(start, last + step, step)]
     lex_codes = tuple(v & LETTER for v in main)
     _check_digraphs(tiles, lex_codes)
-    if not tiles.accepts(lex_codes):
+    if not phonies and not tiles.accepts(lex_codes):
         raise PlacementError(
             "word_not_in_lexicon", f"{tiles.lexicon.decode(lex_codes)} is not in the lexicon"
         )
@@ -567,7 +595,7 @@ def check_placement(
         if cw is not None:
             codes = tuple(x & LETTER for x in cw[0])
             _check_digraphs(tiles, codes)
-            if not tiles.accepts(codes):
+            if not phonies and not tiles.accepts(codes):
                 raise PlacementError(
                     "word_not_in_lexicon", f"{tiles.lexicon.decode(codes)} is not in the lexicon"
                 )

@@ -3,21 +3,46 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
-from wordgames._core.errors import RulesError, short_repr
+from wordgames._core.errors import InvalidStateError, RulesError, short_repr
 from wordgames._core.serial import rules_from_dict
 
-__all__ = ["LAYOUTS", "TILE_SETS", "Layout", "Rules", "TileSet", "layout", "tile_set"]
+__all__ = [
+    "CHALLENGE_RULES",
+    "GOING_OUT_RULES",
+    "LAYOUTS",
+    "RULE_PRESETS",
+    "TILE_SETS",
+    "WORD_CHECKS",
+    "Layout",
+    "Rules",
+    "TileSet",
+    "layout",
+    "tile_set",
+]
 
 #: Names of the packaged tile sets (``data/tilesets.json``).
 TILE_SETS = ("en", "es")
 #: Names of the packaged board layouts (``data/layouts.json``).
 LAYOUTS = ("classic", "plain")
+#: Names of the rule presets (:meth:`Rules.preset`).
+RULE_PRESETS = ("wocable", "naspa", "wespa")
+#: Values of ``Rules.word_check``.
+WORD_CHECKS = ("on_play", "challenge")
+#: Values of ``Rules.challenge_rule``.
+CHALLENGE_RULES = ("double", "single", "void", "five_point", "ten_point")
+#: Values of ``Rules.going_out``.
+GOING_OUT_RULES = ("transfer", "double")
+
+WordCheck = Literal["on_play", "challenge"]
+ChallengeRule = Literal["double", "single", "void", "five_point", "ten_point"]
+GoingOut = Literal["transfer", "double"]
 
 
 @attrs.frozen
@@ -130,6 +155,20 @@ class Rules:
       the main word or a cross word (refused with code ``"split_digraph"``), and the default
       lexicon is the builtin ``"es"`` (one spelling a word). True: two tiles may make the
       digraph too (C+H as CH), with the builtin ``"es-all"`` (every spelling).
+    - ``word_check``: ``"on_play"`` (Wocable: a placement forming a word outside the lexicon
+      is refused, code ``word_not_in_lexicon``) or ``"challenge"`` (tournament play: any
+      placement of the right shape is accepted, phonies included, and the next player may
+      challenge it; see docs/wocable.md, "Presets and challenges").
+    - ``challenge_rule`` (only read under ``word_check="challenge"``): what an unsuccessful
+      challenge costs. ``"double"`` (NASPA): the challenger loses their turn; ``"single"``:
+      nothing; ``"five_point"`` / ``"ten_point"`` (WESPA: five): the challenged player
+      scores +5 / +10 for the play; ``"void"``: no challenges, phonies are refused at play
+      time as under ``"on_play"``.
+    - ``going_out``: ``"transfer"`` (Wocable: whoever plays out adds every other rack's
+      value and each other player subtracts their own) or ``"double"`` (NASPA, WESPA: the
+      player who goes out adds twice the other racks' value; nobody subtracts).
+
+    :meth:`preset` names whole rule sets (``"wocable"``, ``"naspa"``, ``"wespa"``).
     """
 
     tiles: str = "en"
@@ -142,6 +181,9 @@ class Rules:
     pass_end_subtract: bool = False
     departed_tiles_to_bag: bool = True
     split_digraphs: bool = False
+    word_check: WordCheck = "on_play"
+    challenge_rule: ChallengeRule = "double"
+    going_out: GoingOut = "transfer"
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.tiles, str) or not isinstance(self.layout, str):
@@ -170,6 +212,56 @@ class Rules:
         pl = self.pass_limit
         if not isinstance(pl, int) or isinstance(pl, bool) or not 1 <= pl <= 100:
             raise RulesError(f"pass_limit must be an int in 1..100, got {short_repr(pl)}")
+        named: tuple[tuple[str, tuple[str, ...]], ...] = (
+            ("word_check", WORD_CHECKS),
+            ("challenge_rule", CHALLENGE_RULES),
+            ("going_out", GOING_OUT_RULES),
+        )
+        for name, allowed in named:
+            value = getattr(self, name)
+            if type(value) is not str or value not in allowed:
+                raise RulesError(
+                    f"Rules.{name} must be one of {', '.join(allowed)}; got {short_repr(value)}"
+                )
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named rule set (``RULE_PRESETS``; :class:`RulesError` for another name):
+
+        - ``"wocable"``: the defaults, the rules of the Wocable app (``wocable.en.txt``):
+          words checked on play, 4 passes end the game, going out transfers rack values.
+        - ``"naspa"``: the NASPA Official Tournament Rules: double challenge
+          (``word_check="challenge"``, ``challenge_rule="double"``), going out scores twice
+          the opponents' racks (``going_out="double"``), six consecutive scoreless turns
+          (passes, exchanges, zero scores, withdrawn phonies, lost challenges) end the game
+          with every rack subtracted, exchanges need 7 tiles in the bag.
+        - ``"wespa"``: the WESPA Playing Rules (Collins): as ``"naspa"`` but the five-point
+          challenge rule (``challenge_rule="five_point"``).
+
+        Any field can be changed afterwards with ``attrs.evolve``; the lexicon (NWL, CSW) is
+        the caller's: pass it to ``new_game``.
+        """
+        if name == "wocable":
+            return cls()
+        if name in ("naspa", "wespa"):
+            return cls(
+                exchange_min_bag=7,
+                pass_limit=6,
+                exchanges_count_as_passes=True,
+                zero_scores_count_as_passes=True,
+                pass_end_subtract=True,
+                word_check="challenge",
+                challenge_rule="double" if name == "naspa" else "five_point",
+                going_out="double",
+            )
+        known = ", ".join(RULE_PRESETS)
+        raise RulesError(f"unknown rules preset {short_repr(name)}; known: {known}")
+
+    @property
+    def challenges(self) -> bool:
+        """True when placements may be challenged (``word_check="challenge"`` with any
+        ``challenge_rule`` but ``"void"``): phonies are then accepted at play time."""
+        return self.word_check == "challenge" and self.challenge_rule != "void"
 
     @property
     def tile_set(self) -> TileSet:
@@ -196,4 +288,20 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rebuild from :meth:`to_dict` output: missing fields take their defaults; unknown
         fields and wrongly typed values raise :class:`InvalidStateError`."""
-        return rules_from_dict(cls, data)
+        if not isinstance(data, Mapping):
+            return rules_from_dict(cls, data)  # raises the shared error
+        named = {k: data[k] for k in _NAMED_FIELDS if k in data}
+        for key, value in named.items():
+            if type(value) is not str:
+                raise InvalidStateError(
+                    f"rules field {key!r} has the wrong type: {short_repr(value)}"
+                )
+        base = rules_from_dict(cls, {k: v for k, v in data.items() if k not in _NAMED_FIELDS})
+        try:
+            return attrs.evolve(base, **named)
+        except RulesError as exc:
+            raise InvalidStateError(f"invalid rules: {short_repr(str(exc), 200)}") from None
+
+
+#: the fields whose values are names (checked here: ``rules_from_dict`` reads JSON scalars)
+_NAMED_FIELDS = ("word_check", "challenge_rule", "going_out")

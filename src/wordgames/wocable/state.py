@@ -31,13 +31,18 @@ from wordgames._core.serial import (
 )
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import (
+    MAX_PENALTY,
+    Accept,
     Action,
+    Challenge,
     Draw,
     Exchange,
     Pass,
+    PendingPlay,
     Place,
     Resign,
     Timeout,
+    TimePenalty,
     parse_action,
     split_tokens,
 )
@@ -54,6 +59,7 @@ from wordgames.wocable.engine import (
     check_placement,
     exchanges,
     parse_board,
+    play_words,
     position_text,
     tiles_for,
 )
@@ -61,7 +67,7 @@ from wordgames.wocable.movegen import Move, raw_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.view import View
 
-__all__ = ["State", "View", "new_game"]
+__all__ = ["PendingPlay", "State", "View", "new_game"]
 
 VERSION = 1
 PHASES = ("deal", "draw", "play", "over")
@@ -110,6 +116,19 @@ def new_game(
     )
 
 
+def _placed_of(t: Tiles, place: Place) -> list[tuple[int, int]]:
+    """(square, cell value) of the tiles a Place put on the board (its non-``.`` tokens)."""
+    size = t.size
+    step = 1 if place.across else size
+    sq = place.row * size + place.col
+    out = []
+    for tok in split_tokens(place.word):
+        if tok != ".":
+            out.append((sq, t.token_code[tok]))
+        sq += step
+    return out
+
+
 def _remove(rack: Sequence[int], used: Iterable[int]) -> tuple[int, ...]:
     lst = list(rack)
     for t in used:
@@ -137,9 +156,19 @@ class State(StateBase):
     """
 
     GAME: ClassVar[str] = "wocable"
-    ACTION_TYPES: ClassVar[tuple[type, ...]] = (Place, Exchange, Pass, Draw, Resign, Timeout)
+    ACTION_TYPES: ClassVar[tuple[type, ...]] = (
+        Place,
+        Exchange,
+        Pass,
+        Draw,
+        Resign,
+        Timeout,
+        Challenge,
+        Accept,
+        TimePenalty,
+    )
     CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Draw,)
-    SERVER_TYPES: ClassVar[tuple[type, ...]] = (Timeout,)
+    SERVER_TYPES: ClassVar[tuple[type, ...]] = (Timeout, TimePenalty)
 
     rules: Rules
     lexicon: Lexicon
@@ -158,6 +187,10 @@ class State(StateBase):
     removed: tuple[int, ...]
     end_reason: str | None
     ply: int = 0
+    #: the play that may be challenged (``Rules.word_check="challenge"``), else None
+    pending_play: PendingPlay | None = None
+    #: the tiles the pending play's player drew since (hidden; back to the bag if withdrawn)
+    pending_drawn: tuple[int, ...] = ()
     _tiles: Tiles = attrs.field(init=False, eq=False, repr=False)
     _cache: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
 
@@ -219,6 +252,44 @@ class State(StateBase):
     @property
     def bag_size(self) -> int:
         return sum(self.bag)
+
+    @property
+    def challenge_window(self) -> bool:
+        """True while the last play may be challenged (``pending_play`` is set): it opens
+        with a placement under ``Rules.word_check="challenge"`` and closes when the next
+        player challenges, accepts or makes their own move."""
+        return self.pending_play is not None
+
+    @property
+    def challenge_words(self) -> tuple[str, ...]:
+        """The words the challengeable play formed (main word first); () without one."""
+        return () if self.pending_play is None else self.pending_play.words
+
+    @property
+    def pending_end(self) -> str | None:
+        """How the game ends if the challengeable play stands (``"played_out"`` or
+        ``"passes"``), else None; the next player must then challenge or accept."""
+        pp = self.pending_play
+        if pp is None:
+            return None
+        if not self.racks[pp.player] and not any(self.bag):
+            return "played_out"
+        if self.passes >= self.rules.pass_limit:
+            return "passes"
+        return None
+
+    def pending_is_phony(self) -> bool:
+        """Whether the challengeable play formed a word outside the lexicon (what a
+        challenge finds out; everyone can work it out from the public board)."""
+        pp = self.pending_play
+        if pp is None:
+            return False
+        t = self._tiles
+        placed = _placed_of(t, pp.place)
+        board = list(self.board)
+        for sq, _ in placed:
+            board[sq] = EMPTY
+        return not all(t.accepts(w) for w in play_words(t, board, placed, pp.place.across))
 
     @property
     def is_first_move(self) -> bool:
@@ -310,9 +381,14 @@ class State(StateBase):
         return self.moves()[:n]
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """Placements (generator order), then exchanges (smallest first), then Pass.
+        """Placements (generator order), then exchanges (smallest first), then Pass; while a
+        play may be challenged, then ``Challenge`` and ``Accept`` (only those two when the
+        play ends the game if it stands).
 
-        Resign and Timeout are accepted by :meth:`apply` but not listed here (see
+        Only placements of words in the lexicon are listed: under
+        ``Rules.word_check="challenge"`` a phony is accepted by :meth:`apply` and
+        :meth:`check` but never enumerated, so bots and playouts never play one. Resign,
+        Timeout and TimePenalty are accepted by :meth:`apply` but not listed here (see
         :meth:`frontend_actions`), so random playouts are real games."""
         if self.phase != "play":
             return ()
@@ -320,9 +396,15 @@ class State(StateBase):
             return ()
         c = self._cache.get("legal")
         if c is None:
-            acts: list[Action] = [m[0] for m in self.raw_moves()]
-            acts.extend(exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules))
-            acts.append(Pass())
+            acts: list[Action] = []
+            if self.pending_end is None:
+                acts.extend(m[0] for m in self.raw_moves())
+                acts.extend(
+                    exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules)
+                )
+                acts.append(Pass())
+            if self.pending_play is not None:
+                acts.extend((Challenge(self.turn), Accept(self.turn)))
             c = tuple(acts)
             self._cache["legal"] = c
         return c
@@ -336,10 +418,11 @@ class State(StateBase):
 
     def actor(self, action: object) -> int | None:
         """The player who takes ``action`` here: ``action.player`` for :class:`Resign`,
-        ``None`` for draws (chance) and :class:`Timeout` (a server event)."""
-        if isinstance(action, Resign):
+        :class:`Challenge` and :class:`Accept`, ``None`` for draws (chance) and the server
+        events :class:`Timeout` and :class:`TimePenalty`."""
+        if isinstance(action, (Resign, Challenge, Accept)):
             return action.player
-        if isinstance(action, (Draw, Timeout)):
+        if isinstance(action, (Draw, Timeout, TimePenalty)):
             return None
         return self.current_player
 
@@ -355,10 +438,43 @@ class State(StateBase):
         and score, exchanged tiles)."""
         if isinstance(action, Draw):
             return self._draw_code(action)
+        if isinstance(action, (Place, Exchange, Pass)) and self.pending_end is not None:
+            raise IllegalActionError(
+                "must_challenge_or_accept",
+                action,
+                f"the last play ends the game if it stands: challenge {self.turn} or"
+                f" accept {self.turn}",
+            )
         if isinstance(action, Place):
             return self._place_info(action)
         if isinstance(action, Exchange):
             return self._exchange_info(action)
+        if isinstance(action, (Challenge, Accept)):
+            self._check_player(action)
+            pp = self.pending_play
+            if pp is None or self.phase != "play":
+                raise IllegalActionError(
+                    "no_challenge_window", action, "no play can be challenged or accepted now"
+                )
+            if action.player == pp.player:
+                raise IllegalActionError(
+                    "own_play", action, "a player cannot challenge or accept their own play"
+                )
+            if action.player != self.turn:
+                raise IllegalActionError(
+                    "not_your_turn",
+                    action,
+                    f"only the next player ({self.turn}) may challenge or accept the play",
+                )
+            return None
+        if isinstance(action, TimePenalty):
+            self._check_player(action)
+            pts = action.points
+            if not 1 <= pts <= MAX_PENALTY or self.scores[action.player] - pts < -MAX_SCORE:
+                raise IllegalActionError(
+                    "bad_penalty", action, f"a time penalty takes 1..{MAX_PENALTY} points"
+                )
+            return None
         if isinstance(action, (Resign, Timeout)):
             p = action.player
             if not 0 <= p < len(self.players):
@@ -377,6 +493,15 @@ class State(StateBase):
                 )
         return None
 
+    def _check_player(self, action: Challenge | Accept | TimePenalty) -> None:
+        p = action.player
+        if not 0 <= p < len(self.players):
+            raise IllegalActionError(
+                INVALID_PLAYER, action, f"there are {len(self.players)} players"
+            )
+        if p in self.departed:
+            raise IllegalActionError("player_departed", action, f"player {p} has already left")
+
     def _draw_code(self, action: Draw) -> int:
         t = self._tiles
         tile = action.tile
@@ -387,7 +512,13 @@ class State(StateBase):
 
     def _place_info(self, action: Place) -> tuple[list[tuple[int, int]], int]:
         try:
-            return check_placement(self._tiles, self.board, self.racks[self.turn], action)
+            return check_placement(
+                self._tiles,
+                self.board,
+                self.racks[self.turn],
+                action,
+                phonies=self.rules.challenges,
+            )
         except PlacementError as exc:
             raise IllegalActionError(exc.code, action, exc.message) from None
 
@@ -430,7 +561,7 @@ class State(StateBase):
         if tp is Draw:
             if (phase == "deal" or phase == "draw") and type(action.tile) is str:
                 return self._apply_draw(self._draw_code(action))
-        elif phase == "play":
+        elif phase == "play" and self.pending_play is None:
             if tp is Place:
                 if (
                     type(action.row) is int
@@ -439,7 +570,7 @@ class State(StateBase):
                     and type(action.word) is str
                 ):
                     placed, score = self._place_info(action)
-                    return self._apply_place(placed, score)
+                    return self._apply_place(placed, score, action)
             elif tp is Pass:
                 return self._apply_pass()
             elif tp is Exchange and type(action.tiles) is str:
@@ -449,15 +580,85 @@ class State(StateBase):
         info = self._examine(action)
         if isinstance(action, Draw):
             return self._apply_draw(info)
-        if isinstance(action, Place):
-            return self._apply_place(*info)
-        if isinstance(action, Exchange):
-            return self._apply_exchange(info)
-        if isinstance(action, Pass):
-            return self._apply_pass()
+        if isinstance(action, Challenge):
+            return self._apply_challenge()
+        if isinstance(action, Accept):
+            return self._apply_accept()
+        if isinstance(action, TimePenalty):
+            scores = list(self.scores)
+            scores[action.player] -= action.points
+            return self._next(scores=tuple(scores))
         if isinstance(action, (Resign, Timeout)):
             return self._apply_depart(action.player, isinstance(action, Timeout))
+        # the next player's own move accepts the play that could be challenged
+        base = self._with(pending_play=None, pending_drawn=()) if self.pending_play else self
+        if isinstance(action, Place):
+            placed, score = info
+            return base._apply_place(placed, score, action)
+        if isinstance(action, Exchange):
+            return base._apply_exchange(info)
+        if isinstance(action, Pass):
+            return base._apply_pass()
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _apply_accept(self) -> State:
+        """The next player accepts the pending play: the window closes; a deferred ending
+        (the play went out, or reached the scoreless-turn limit) happens now."""
+        pp = self.pending_play
+        assert pp is not None
+        end = self.pending_end
+        st = self._next(pending_play=None, pending_drawn=())
+        if end is not None:
+            return st._end(end, finisher=pp.player)
+        return st
+
+    def _apply_challenge(self) -> State:
+        """The next player challenges the pending play: a phony is withdrawn, a valid play
+        stands with the consequence of ``Rules.challenge_rule``."""
+        pp = self.pending_play
+        assert pp is not None
+        t = self._tiles
+        rules = self.rules
+        if not self.pending_is_phony():
+            end = self.pending_end
+            scores = list(self.scores)
+            bonus = {"five_point": 5, "ten_point": 10}.get(rules.challenge_rule, 0)
+            scores[pp.player] += bonus
+            lost_turn = rules.challenge_rule == "double"
+            passes = self.passes + 1 if lost_turn else self.passes
+            st = self._next(
+                scores=tuple(scores), passes=passes, pending_play=None, pending_drawn=()
+            )
+            if end == "played_out":
+                return st._end(end, finisher=pp.player)
+            if passes >= rules.pass_limit:
+                return st._end("passes")
+            return st._with(turn=st._next_active(self.turn)) if lost_turn else st
+        # a phony: the tiles go back to the rack, the draws back to the bag, 0 points
+        board = list(self.board)
+        returned = []
+        for sq, v in _placed_of(t, pp.place):
+            board[sq] = EMPTY
+            returned.append(t.blank if v & BLANK_BIT else v)
+        racks = list(self.racks)
+        racks[pp.player] = tuple(
+            sorted(_remove(racks[pp.player], self.pending_drawn) + tuple(returned))
+        )
+        scores = list(self.scores)
+        scores[pp.player] -= pp.score
+        passes = pp.passes + 1 if rules.zero_scores_count_as_passes else 0
+        st = self._next(
+            board=tuple(board),
+            racks=tuple(racks),
+            bag=_add_counts(self.bag, self.pending_drawn),
+            scores=tuple(scores),
+            passes=passes,
+            pending_play=None,
+            pending_drawn=(),
+        )
+        if passes >= rules.pass_limit:
+            return st._end("passes")
+        return st
 
     def _apply_pass(self) -> State:
         passes = self.passes + 1
@@ -483,8 +684,11 @@ class State(StateBase):
         bag = list(self.bag)
         bag[code] -= 1
         left = self.to_draw - 1
+        drawn = self.pending_drawn
+        if self.pending_play is not None and self.phase == "draw":
+            drawn = tuple(sorted((*drawn, code)))
         if left:
-            return self._next(racks=tuple(racks), bag=tuple(bag), to_draw=left)
+            return self._next(racks=tuple(racks), bag=tuple(bag), to_draw=left, pending_drawn=drawn)
         if self.phase == "deal":
             if d + 1 < len(self.players):
                 return self._next(
@@ -506,12 +710,13 @@ class State(StateBase):
             to_draw=0,
             aside=(),
             phase="play",
+            pending_drawn=drawn,
         )
-        if st.passes >= self.rules.pass_limit:
+        if st.passes >= self.rules.pass_limit and st.pending_play is None:
             return st._end("passes")
         return st._with(turn=st._next_active(st.turn))
 
-    def _apply_place(self, placed: list[tuple[int, int]], score: int) -> State:
+    def _apply_place(self, placed: list[tuple[int, int]], score: int, action: Place) -> State:
         p = self.turn
         t = self._tiles
         board = list(self.board)
@@ -524,6 +729,20 @@ class State(StateBase):
         scores = list(self.scores)
         scores[p] += score
         passes = self.passes + 1 if (score == 0 and self.rules.zero_scores_count_as_passes) else 0
+        if self.rules.challenges:
+            # the window opens: endings wait until it closes (see _apply_accept)
+            words = tuple(
+                t.lexicon.decode(w) for w in play_words(t, self.board, placed, action.across)
+            )
+            pending = PendingPlay(p, action, score, words, self.passes)
+            return self._next(
+                board=tuple(board),
+                racks=tuple(racks),
+                scores=tuple(scores),
+                passes=passes,
+                pending_play=pending,
+                pending_drawn=(),
+            )._after_turn()
         st = self._next(board=tuple(board), racks=tuple(racks), scores=tuple(scores), passes=passes)
         bag = sum(self.bag)
         if not racks[p] and bag == 0:
@@ -555,6 +774,19 @@ class State(StateBase):
         )
 
     def _apply_depart(self, p: int, timeout: bool) -> State:
+        pp = self.pending_play
+        if pp is None:
+            return self._depart(p, timeout)
+        # a departure closes the challenge window: the play stands
+        end = self.pending_end
+        st = self._with(pending_play=None, pending_drawn=())._depart(p, timeout)
+        if st.phase != "over" and end is not None and pp.player in st.active_players:
+            return st._end(end, finisher=pp.player)
+        if st.phase != "over" and end == "passes":
+            return st._end(end)
+        return st
+
+    def _depart(self, p: int, timeout: bool) -> State:
         racks = list(self.racks)
         rack = racks[p]
         racks[p] = ()
@@ -576,11 +808,15 @@ class State(StateBase):
         scores = list(self.scores)
         active = self.active_players
         if reason == "played_out" and finisher is not None:
+            double = self.rules.going_out == "double"
             for q in active:
                 if q != finisher:
                     v = t.rack_value(self.racks[q])
-                    scores[q] -= v
-                    scores[finisher] += v
+                    if double:
+                        scores[finisher] += 2 * v
+                    else:
+                        scores[q] -= v
+                        scores[finisher] += v
         elif reason == "passes" and self.rules.pass_end_subtract:
             for q in active:
                 scores[q] -= t.rack_value(self.racks[q])
@@ -590,6 +826,8 @@ class State(StateBase):
             drawer=-1,
             to_draw=0,
             end_reason=reason,
+            pending_play=None,
+            pending_drawn=(),
         )
 
     # -- frontends -----------------------------------------------------------------------------
