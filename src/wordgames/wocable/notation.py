@@ -23,7 +23,6 @@ the draws reconstructed where racks are missing).
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -42,24 +41,29 @@ from wordgames._core.record import Record
 from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import (
+    Accept,
+    Challenge,
     Draw,
     Exchange,
     Pass,
     Place,
     Resign,
     Timeout,
+    TimePenalty,
     parse_action,
     split_tokens,
+    token_text,
 )
 from wordgames.wocable.engine import (
     BLANK_BIT,
     RACK_SIZE,
     SplitLexiconError,
+    Tiles,
     board_rows,
     parse_board,
     tiles_for,
 )
-from wordgames.wocable.rules import Rules
+from wordgames.wocable.rules import Rules, tile_set
 from wordgames.wocable.state import VERSION, State, default_lexicon, new_game
 
 __all__ = [
@@ -568,248 +572,670 @@ def read_gcg(text: str) -> GcgFile:
 
 # -- GCG matching (records -> a replayable game) --------------------------------------------------
 
-# a turn to replay: (player, rack or None, action, score, total); an end line: (player, rack,
-# value, total)
-_Turn = tuple[int, "tuple[int, ...] | None", Any, int, int]
-_End = tuple[int, tuple[int, ...], int, int]
+
+class _DrawError(InvalidStateError):
+    """A failure that another choice of the unknown draws might avoid (backtracking)."""
+
+
+@attrs.define
+class _Event:
+    """One replayable line: ``kind`` is move, withdraw, bonus, time or leave. ``need`` is
+    what the player must hold at this line (the rack field, else the tiles it uses), ``used``
+    what leaves the rack for good (a withdrawn play's tiles come back)."""
+
+    kind: str
+    p: int
+    lineno: int
+    action: Any = None
+    score: int = 0
+    total: int = 0
+    rack: tuple[int, ...] | None = None
+    need: tuple[int, ...] = ()
+    used: tuple[int, ...] = ()
+    n_placed: int = 0
 
 
 @guarded_loader
 def from_gcg(
     text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None
 ) -> Record[State]:
-    """A replayable Record from a GCG file (2-4 players).
+    """A replayable Record from a GCG file (2-4 players), as real programs write them.
 
-    Racks may be missing (write the move right after the name, e.g. ``>ann: 8G CAT +10 10``):
-    the draws are then reconstructed so that every player holds the tiles they play, exchange
-    and finish with. Rules come from ``rules``, else the ``#wocable-rules`` pragma, else the
-    defaults; the lexicon from ``lexicon``, else the builtin one of the tile set. Scores and
-    totals in the file are checked: :class:`InvalidStateError` (and only that) for an
-    impossible game or a file :func:`read_gcg` refuses."""
+    Rules come from ``rules``, else the ``#wocable-rules`` pragma, else they are inferred
+    from the file (see docs/wocable.md, "GCG dialects supported"); the lexicon from
+    ``lexicon``, else the builtin one of the tile set. Racks may be missing or partial: the
+    draws are reconstructed exactly, each decided by a feasibility test. Every move is
+    checked against the rules and every score and total against the file:
+    :class:`InvalidStateError` (and only that), naming the line, for an impossible game or a
+    file :func:`read_gcg` refuses."""
     gcg = read_gcg(text)
     if rules is None and gcg.rules_json is not None:
         try:
             rules = Rules.from_dict(json.loads(gcg.rules_json))
         except (ValueError, RulesError) as exc:
             raise InvalidStateError(f"bad rules pragma: {short_repr(str(exc))}") from None
-    rules = Rules() if rules is None else rules
+    if rules is None:
+        rules = infer_rules(gcg)
     lex = default_lexicon(rules) if lexicon is None else lexicon
     return _match_gcg(gcg, rules, lex)
 
 
-def _gcg_turns(gcg: GcgFile, state: State) -> tuple[list[_Turn], list[_End]]:
-    """The file's turns and end lines with players as indexes and racks as tile ids."""
-    t = state.tiles
-    nicks = gcg.nicks
-    turns: list[_Turn] = []
-    ends: list[_End] = []
-    for ln in gcg.lines:
-        p = nicks.index(ln.nick)
-        if isinstance(ln, GcgLeave):
-            turns.append((p, None, Resign(p) if ln.kind == "resign" else Timeout(p), 0, -1))
-            continue
-        try:
-            rack = None if ln.rack is None else t.parse_rack(ln.rack)
-        except (ValueError, ParseError) as exc:
-            raise InvalidStateError(f"line {ln.lineno}: {short_repr(str(exc))}") from None
-        if rack is not None and len(rack) > RACK_SIZE and isinstance(ln, GcgMove):
-            raise InvalidStateError(f"line {ln.lineno}: a rack holds at most {RACK_SIZE} tiles")
-        if isinstance(ln, GcgEnd):
-            assert rack is not None
-            ends.append((p, rack, ln.value, ln.total))
-        else:
-            turns.append((p, rack, ln.action, ln.score, ln.total))
-    return turns, ends
+_SPANISH = ("es", "spanish", "español", "espanol", "fise", "fise2", "file2")
 
 
-def _gcg_needs(
-    state: State, turns: list[_Turn], ends: list[_End]
-) -> tuple[list[list[list[int]]], list[list[int]]]:
-    """The tiles each player needs, turn by turn (for racks that are not given), and the
-    index of the turn that needs them."""
-    t = state.tiles
-    n = state.num_players
-    needs: list[list[list[int]]] = [[] for _ in range(n)]
-    need_at: list[list[int]] = [[] for _ in range(n)]
-    for k, (p, _, action, _, _) in enumerate(turns):
-        need: list[int] = []
-        if isinstance(action, Place):
-            for tok in split_tokens(action.word):
-                if tok == ".":
-                    continue
-                code = t.token_code.get(tok)
-                if code is None:
-                    raise InvalidStateError(f"unknown tile {short_repr(tok)} in {action}")
-                need.append(t.blank if code & BLANK_BIT else code)
-        elif isinstance(action, Exchange):
+def infer_rules(gcg: GcgFile) -> Rules:
+    """The rules a GCG file without a ``#wocable-rules`` pragma was played under: the tile
+    set from ``#tile-distribution`` or ``#lexicon`` (Spanish names give ``"es"``), and the
+    tournament preset when the file shows tournament features (end lines worth twice the
+    rack with no subtraction, challenge bonuses, withdrawals, time penalties); otherwise
+    the Wocable defaults."""
+    tiles = "en"
+    for name in (gcg.tile_distribution, gcg.lexicon):
+        if name and name.strip().lower().split()[0] in _SPANISH:
+            tiles = "es"
+    tournament = any(isinstance(ln, (GcgWithdraw, GcgBonus, GcgTime)) for ln in gcg.lines)
+    ends = [ln for ln in gcg.lines if isinstance(ln, GcgEnd)]
+    if ends and all(ln.value >= 0 for ln in ends):
+        ts = tile_set(tiles)
+        values = dict(zip(ts.letters, ts.values, strict=True))
+        for ln in ends:
             try:
-                need = list(t.parse_rack(action.tiles))
-            except ValueError as exc:
-                raise InvalidStateError(short_repr(str(exc))) from None
-        elif isinstance(action, (Resign, Timeout)):
+                v = sum(values.get(tok, 0) for tok in split_tokens(ln.rack))
+            except ParseError:
+                continue
+            if v and ln.value == 2 * v:
+                tournament = True
+    bonus = any(isinstance(ln, GcgBonus) for ln in gcg.lines)
+    if not tournament:
+        return Rules(tiles=tiles)
+    return _preset_rules("wespa" if bonus else "naspa", tiles)
+
+
+def _preset_rules(name: str, tiles: str) -> Rules:
+    return attrs.evolve(Rules.preset(name), tiles=tiles)
+
+
+def _owner_of_end(n: int, p: int, value: int, own_end: set[int]) -> int | None:
+    """Whose rack an end line shows: ``(RACK) -v`` the player's own, ``(RACK) +v`` another
+    player's (with two players the opponent's; with more, unknown)."""
+    if value < 0:
+        return p
+    others = [q for q in range(n) if q != p]
+    return others[0] if len(others) == 1 and others[0] not in own_end else None
+
+
+class _Plan:
+    """The static part of a GCG replay: events, the tiles each player must hold when, and
+    the order of the draws (who draws, and when exchanged tiles return to the bag)."""
+
+    def __init__(self, gcg: GcgFile, start: State) -> None:
+        t = start.tiles
+        self.t = t
+        n = start.num_players
+        self.n = n
+        self.k_types = t.blank + 1
+        nicks = gcg.nicks
+        board = list(start.board)
+        events: list[_Event] = []
+        placed_of: dict[int, list[tuple[int, int]]] = {}
+        ends: list[tuple[int, tuple[int, ...], int, int, int, tuple[int, ...] | None]] = []
+        withdrawn: set[int] = set()
+
+        def tiles_of(text: str | None, lineno: int) -> tuple[int, ...] | None:
+            if text is None:
+                return None
+            try:
+                return t.parse_rack(text)
+            except (ValueError, ParseError) as exc:
+                raise InvalidStateError(f"line {lineno}: {short_repr(str(exc))}") from None
+
+        for ln in gcg.lines:
+            if isinstance(ln, GcgNote):
+                continue
+            p = nicks.index(ln.nick)
+            if isinstance(ln, GcgLeave):
+                act = Resign(p) if ln.kind == "resign" else Timeout(p)
+                events.append(_Event("leave", p, ln.lineno, act))
+                continue
+            if isinstance(ln, GcgEnd):
+                rack = tiles_of(ln.rack, ln.lineno)
+                assert rack is not None
+                ends.append((p, rack, ln.value, ln.total, ln.lineno, tiles_of(ln.own, ln.lineno)))
+                continue
+            if ends and not isinstance(ln, GcgTime):
+                raise InvalidStateError(f"line {ln.lineno}: a move after the end lines")
+            rack = tiles_of(ln.rack, ln.lineno)
+            if rack is not None and len(rack) > RACK_SIZE:
+                raise InvalidStateError(f"line {ln.lineno}: a rack holds at most {RACK_SIZE} tiles")
+            if isinstance(ln, GcgWithdraw):
+                prev = next((e for e in reversed(events) if e.kind != "leave"), None)
+                if prev is None or prev.p != p or not isinstance(prev.action, Place):
+                    raise InvalidStateError(
+                        f"line {ln.lineno}: a withdrawal follows the same player's play"
+                    )
+                k_prev = events.index(prev)
+                if k_prev in withdrawn:
+                    raise InvalidStateError(f"line {ln.lineno}: the play was withdrawn already")
+                withdrawn.add(k_prev)
+                prev.used = ()
+                for sq, _ in placed_of[k_prev]:
+                    board[sq] = -1
+                need = rack if rack is not None else prev.need
+                events.append(
+                    _Event("withdraw", p, ln.lineno, None, ln.score, ln.total, rack, need)
+                )
+                continue
+            if isinstance(ln, (GcgBonus, GcgTime)):
+                kind = "bonus" if isinstance(ln, GcgBonus) else "time"
+                events.append(
+                    _Event(kind, p, ln.lineno, None, ln.points, ln.total, rack, rack or ())
+                )
+                continue
+            action = ln.action
+            used: tuple[int, ...] = ()
+            if isinstance(action, Place):
+                action, placed = _resolve_place(t, board, action, ln.lineno)
+                for sq, v in placed:
+                    board[sq] = v
+                placed_of[len(events)] = placed
+                used = tuple(sorted(t.blank if v & BLANK_BIT else v for _, v in placed))
+            elif isinstance(action, Exchange):
+                used = tiles_of(action.tiles, ln.lineno) or ()
+            need = used if rack is None else rack
+            if rack is not None and Counter(used) - Counter(rack):
+                raise InvalidStateError(
+                    f"line {ln.lineno}: the move uses tiles the rack field "
+                    f"{short_repr(ln.rack)} does not show"
+                )
+            events.append(
+                _Event(
+                    "move", p, ln.lineno, action, ln.score, ln.total, rack, need, used, len(used)
+                )
+            )
+        self.events = events
+        self.ends = ends
+        self.withdrawn = withdrawn
+        # final racks: end lines (by owner) and #rackN pragmas
+        final: dict[int, tuple[int, ...]] = {}
+        own_end = {p for p, _, v, _, _, _ in ends if v < 0}
+        for p, rack, v, _, _, own in ends:
+            q = _owner_of_end(n, p, v, own_end)
+            if q is not None:
+                final[q] = rack
+            if own is not None:
+                final.setdefault(p, own)
+        for i, text in enumerate(gcg.racks):
+            if text is not None and i not in final:
+                final[i] = tiles_of(text, 0) or ()
+        self.final = final
+        self._demands(start)
+        self._schedule(start)
+
+    def _demands(self, start: State) -> None:
+        """Per player, the checkpoints ``(event index, counts)``: how many of each tile the
+        player must have drawn before that event (held now plus used for good before)."""
+        K = self.k_types
+        n = self.n
+        used = [[0] * K for _ in range(n)]
+        best = [[0] * K for _ in range(n)]
+        self.checks: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
+
+        def require(p: int, k: int, need: Sequence[int]) -> None:
+            c = Counter(need)
+            row = best[p]
+            changed = False
+            for x in range(K):
+                v = c[x] + used[p][x]
+                if v > row[x]:
+                    row[x] = v
+                    changed = True
+            if changed:
+                self.checks[p].append((k, tuple(row)))
+
+        for k, ev in enumerate(self.events):
+            if ev.need:
+                require(ev.p, k, ev.need)
+            for x in ev.used:
+                used[ev.p][x] += 1
+        for p, rack in self.final.items():
+            require(p, len(self.events), rack)
+        total = [0] * K
+        for p in range(n):
+            for x in range(K):
+                total[x] += best[p][x]
+        for x in range(K):
+            if total[x] > self.t.counts[x]:
+                who = [self.checks[p][-1][0] for p in range(n) if best[p][x]]
+                k = max(who) if who else len(self.events)
+                raise InvalidStateError(
+                    f"{self._where(k)}: the file needs more {self._tile(x)} tiles than the "
+                    f"tile set has ({self.t.counts[x]})"
+                )
+
+    def _where(self, k: int) -> str:
+        return f"line {self.events[k].lineno}" if k < len(self.events) else "the end lines"
+
+    def _tile(self, x: int) -> str:
+        return self.t.tile_text(x)
+
+    def _schedule(self, start: State) -> None:
+        """Who draws at each draw (``slot_owner``), which draws are taken back by a
+        withdrawal (``slot_void``), how many draws come before each event (``slot_end``),
+        and when exchanged or departed tiles return to the bag."""
+        t = self.t
+        n = self.n
+        bag = t.total
+        racks = [0] * n
+        owner: list[int] = []
+        void: list[bool] = []
+        for p in range(n):
+            m = min(RACK_SIZE, bag)
+            owner += [p] * m
+            void += [False] * m
+            bag -= m
+            racks[p] += m
+        slot_end: list[int] = []
+        self.returns: list[tuple[int, Counter[int]]] = []
+        self.wild: list[tuple[int, int]] = []
+        last_draw = 0
+        departed = start.rules.departed_tiles_to_bag
+        for k, ev in enumerate(self.events):
+            slot_end.append(len(owner))
+            p = ev.p
+            if ev.kind == "move" and isinstance(ev.action, (Place, Exchange)):
+                u = ev.n_placed if isinstance(ev.action, Place) else len(ev.used)
+                racks[p] = max(0, racks[p] - u)
+                m = min(RACK_SIZE - racks[p], bag)
+                if isinstance(ev.action, Exchange):
+                    m = u
+                owner += [p] * m
+                void += [k in self.withdrawn] * m
+                racks[p] += m
+                bag -= m
+                last_draw = m
+                if isinstance(ev.action, Exchange):
+                    bag += u
+                    self.returns.append((len(owner), Counter(ev.used)))
+            elif ev.kind == "withdraw":
+                racks[p] -= last_draw
+                bag += last_draw
+            elif ev.kind == "leave" and departed:
+                bag += racks[p]
+                self.wild.append((len(owner), racks[p]))
+                racks[p] = 0
+        slot_end.append(len(owner))
+        self.slot_owner = owner
+        self.slot_void = void
+        self.slot_end = slot_end
+
+
+def _resolve_place(
+    t: Tiles, board: Sequence[int], action: Place, lineno: int
+) -> tuple[Place, list[tuple[int, int]]]:
+    """The play with every square already covered written as ``.`` (files may write those
+    letters plainly), and the tiles it puts down as (square, cell value)."""
+    size = t.size
+    try:
+        toks = split_tokens(action.word)
+    except ParseError as exc:
+        raise InvalidStateError(f"line {lineno}: {short_repr(str(exc))}") from None
+    out: list[str] = []
+    placed: list[tuple[int, int]] = []
+    for i, tok in enumerate(toks):
+        r, c = (action.row, action.col + i) if action.across else (action.row + i, action.col)
+        if not (0 <= r < size and 0 <= c < size):
+            raise InvalidStateError(f"line {lineno}: {action} runs off the board")
+        sq = r * size + c
+        if board[sq] >= 0:
+            have = t.cell_text(board[sq])
+            if tok != "." and tok.upper() != have.upper():
+                raise InvalidStateError(
+                    f"line {lineno}: {action} writes {tok} where the board has {have}"
+                )
+            out.append(".")
             continue
-        needs[p].append(need)
-        need_at[p].append(k)
-    # end lines: "(RACK) -v" is the player's own rack; "(RACK) +v" is somebody else's rack
-    # added to the player who went out (with two players, the opponent's)
-    own_end = {p for p, _, v, _ in ends if v < 0}
-    for p, rack, v, _ in ends:
-        owner: int | None = p
-        if v > 0:
-            others = [q for q in range(n) if q != p]
-            owner = others[0] if len(others) == 1 and others[0] not in own_end else None
-        if owner is not None and rack:
-            needs[owner].append(list(rack))
-            need_at[owner].append(len(turns))
-    return needs, need_at
+        if tok == ".":
+            raise InvalidStateError(f"line {lineno}: {action} plays through an empty square")
+        code = t.token_code.get(tok)
+        if code is None or code == t.blank:
+            raise InvalidStateError(f"line {lineno}: unknown tile {short_repr(tok)} in {action}")
+        out.append(token_text(tok))
+        placed.append((sq, code))
+    return Place(action.row, action.col, action.across, "".join(out)), placed
 
 
 def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
-    """Replay the records of ``gcg`` (draws reconstructed where racks are missing)."""
+    """Replay the records of ``gcg``: every draw decided by a feasibility test (the tiles
+    each player must still draw fit in their remaining draws, player by player and tile by
+    tile), with backtracking over the draws when a later line still refuses them."""
     names = list(gcg.nicks)
     try:
         start = new_game(names, rules=rules, lexicon=lex)
     except RulesError as exc:
         raise InvalidStateError(short_repr(str(exc))) from None
-    t = start.tiles
-    turns, ends = _gcg_turns(gcg, start)
-    needs, need_at = _gcg_needs(start, turns, ends)
-    budget = [_WORK_BUDGET]
+    plan = _Plan(gcg, start)
+    return _Replay(plan, start).run()
 
-    def attempt(rng: random.Random | None) -> Record[State]:
-        state = start
-        cursor = [0] * len(names)
+
+class _Replay:
+    """The search over draw orders (depth first, feasible draws only)."""
+
+    def __init__(self, plan: _Plan, start: State) -> None:
+        self.plan = plan
+        self.start = start
+        self.t = start.tiles
+        self.work = 0
+        n = plan.n
+        K = plan.k_types
+        # per player: non-void slots at or after each slot index (suffix counts)
+        owner, void = plan.slot_owner, plan.slot_void
+        S = len(owner)
+        self.after = [[0] * (S + 1) for _ in range(n)]
+        for s in range(S - 1, -1, -1):
+            for p in range(n):
+                self.after[p][s] = self.after[p][s + 1] + (
+                    1 if owner[s] == p and not void[s] else 0
+                )
+        # per global checkpoint index k: each player's cumulative requirement then
+        self.kset = sorted({k for p in range(n) for k, _ in plan.checks[p]})
+        self.req: list[list[tuple[int, ...]]] = []
+        zero = (0,) * K
+        for k in self.kset:
+            row = []
+            for p in range(n):
+                cur = zero
+                for kk, m in plan.checks[p]:
+                    if kk <= k:
+                        cur = m
+                row.append(cur)
+            self.req.append(row)
+
+    def spend(self, work: int = 1) -> None:
+        self.work += work
+        if self.work > _WORK_BUDGET:
+            raise InvalidStateError("the GCG game takes too much work to reconstruct")
+
+    # -- the feasibility test ------------------------------------------------------------------
+
+    def candidates(self, st: State, s: int, drawn: list[list[int]], low: int) -> list[int]:
+        """The tiles the draw at slot ``s`` may take, best first: those after which every
+        player can still draw what they need in time and every tile is still there when
+        needed; empty if none (the draws so far cannot lead to the file)."""
+        plan = self.plan
+        d = st.drawer
+        bag = st.bag
+        K = plan.k_types
+        if plan.slot_void[s]:  # drawn and put back by the withdrawal: any tile will do
+            x = max(range(K), key=lambda i: (bag[i], -i))
+            return [x] if bag[x] else []
+        n = plan.n
+        self.spend(len(self.kset) * (n + 1))
+        ok = [bag[x] > 0 and x >= low for x in range(K)]
+        soonest = [len(plan.events) + 1] * K
+        dd = drawn[d]
+        after = self.after
+        for ki, k in enumerate(self.kset):
+            end = plan.slot_end[k]
+            if end <= s:
+                continue
+            row = self.req[ki]
+            md = row[d]
+            for x in range(K):
+                if md[x] > dd[x] and soonest[x] > k:
+                    soonest[x] = k
+            # Hall for the drawer: what it must still draw before k fits its draws left
+            need = sum(max(0, md[x] - dd[x]) for x in range(K))
+            avail = after[d][s] - after[d][end]
+            if need > avail:
+                return []
+            if need == avail:
+                for x in range(K):
+                    if md[x] <= dd[x]:
+                        ok[x] = False
+            # tile supply: what everybody must still draw of x before k is still there
+            for x in range(K):
+                if not ok[x]:
+                    continue
+                dem = 0
+                for p in range(n):
+                    v = row[p][x] - drawn[p][x]
+                    if v > 0:
+                        dem += v
+                if not dem:
+                    continue
+                sup = bag[x] + self.returned(x, s, end)
+                if dem > sup or (dem == sup and md[x] <= dd[x]):
+                    ok[x] = False
+        cands = [x for x in range(K) if ok[x]]
+        surplus = (
+            {
+                x: bag[x] - sum(max(0, self.req[-1][p][x] - drawn[p][x]) for p in range(n))
+                for x in cands
+            }
+            if self.kset
+            else {x: bag[x] for x in cands}
+        )
+        cands.sort(key=lambda x: (soonest[x], -surplus[x], x))
+        return cands
+
+    def returned(self, x: int, s: int, end: int) -> int:
+        """Tiles of kind ``x`` (or of any kind, for departed racks) that come back to the bag
+        after slot ``s`` and before the draw at slot ``end``."""
+        total = 0
+        for f, c in self.plan.returns:
+            if s < f < end:
+                total += c[x]
+        for f, k in self.plan.wild:
+            if s < f < end:
+                total += k
+        return total
+
+    # -- the replay ----------------------------------------------------------------------------
+
+    def run(self) -> Record[State]:
+        plan = self.plan
+        K = plan.k_types
+        state = self.start
         actions: list[Any] = []
-        ti = 0
-
-        def outstanding(st: State, q: int) -> tuple[Counter[int], dict[int, int]]:
-            """Tiles q still has to receive, and when q first needs each of them."""
-            spend(len(needs[q]) - cursor[q])
-            tot = Counter[int]()
-            first: dict[int, int] = {}
-            held = Counter(st.racks[q])
-            for need, at in zip(needs[q][cursor[q] :], need_at[q][cursor[q] :], strict=True):
-                for x in need:
-                    tot[x] += 1
-                    if tot[x] > held[x] and x not in first:
-                        first[x] = at
-            return tot - held, first
-
-        def pick_draw(st: State) -> Draw:
-            d = st.drawer
-            have = Counter(st.racks[d])
-            # a known rack on the drawer's next turn fixes the draw
-            nxt = next((k for k in range(ti, len(turns)) if turns[k][0] == d), None)
-            if nxt is not None:
-                known = turns[nxt][1]
-                if known is not None:
-                    for x in sorted((Counter(known) - have).elements()):
-                        if st.bag[x]:
-                            return _draw(st, x)
-            others = Counter[int]()
-            others_first: dict[int, int] = {}
-            for q in range(len(names)):
-                if q != d:
-                    out_q, first_q = outstanding(st, q)
-                    others.update(out_q)
-                    for x, at in first_q.items():
-                        others_first[x] = min(at, others_first.get(x, at))
-            mine, mine_first = outstanding(st, d)
-            cands = [x for x in mine if st.bag[x]]
-            if cands:
-                big = len(turns) + 1
-
-                def key(x: int) -> tuple[int, int, int]:
-                    # earliest own need first among tiles nobody needs sooner; otherwise
-                    # the tile whose other claimant needs it latest
-                    jitter = rng.randrange(4) if rng is not None else 0
-                    if st.bag[x] > others[x] or mine_first[x] <= others_first.get(x, big):
-                        return (0, mine_first[x] + jitter, x)
-                    return (1, -others_first.get(x, big) + jitter, x)
-
-                return _draw(st, min(cands, key=key))
-            best = max(
-                (i for i, n in enumerate(st.bag) if n),
-                key=lambda i: (st.bag[i] - others[i], -i),
-            )
-            return _draw(st, best)
-
-        def spend(work: int = 1) -> None:
-            budget[0] -= work
-            if budget[0] < 0:
-                raise InvalidStateError("the GCG game takes too much work to reconstruct")
-
+        drawn = [[0] * K for _ in range(plan.n)]
+        ei = 0  # next event
+        s = 0  # next slot
+        # backtracking frames: (state, ei, s, len(actions), drawn copy, other candidates)
+        frames: list[tuple[State, int, int, int, list[list[int]], list[int]]] = []
+        first_error: InvalidStateError | None = None
         while True:
-            while state.is_chance_node:
-                spend()
-                dr = pick_draw(state)
-                actions.append(dr)
-                state = state.apply(dr)
-            if ti >= len(turns):
-                break
-            spend()
-            p, rack_known, action, score, total = turns[ti]
-            if not isinstance(action, (Resign, Timeout)) and p != state.turn:
-                raise InvalidStateError(
-                    f"turn {ti + 1}: {names[p]} moves but it is {state.players[state.turn]}'s turn"
-                )
-            if rack_known is not None and tuple(sorted(rack_known)) != state.racks[p]:
-                raise InvalidStateError(
-                    f"turn {ti + 1}: {names[p]}'s rack {t.rack_text(rack_known)} cannot be reached "
-                    f"(the draws give {state.rack_text(p)})"
-                )
-            before = state.scores[p]
             try:
-                if isinstance(action, Place):
-                    action = state.normalize(action)
-                state = state.apply(action)
-            except IllegalActionError as exc:
-                raise InvalidStateError(f"turn {ti + 1}: illegal move {action}: {exc}") from None
-            if not isinstance(action, (Resign, Timeout)):
-                gained = state.scores[p] - before
-                if state.is_terminal and state.end_reason == "played_out":
-                    gained = score  # adjustments are checked on the end lines below
-                if gained != score or before + score != total:
-                    raise InvalidStateError(
-                        f"turn {ti + 1}: {action} scores {gained}, the file says +{score} {total}"
-                    )
-                cursor[p] += 1
-            actions.append(action)
-            ti += 1
-        if ti < len(turns):
-            raise InvalidStateError("moves after the end of the game")
-        if ends:
-            if not state.is_terminal:
-                raise InvalidStateError("end-of-game rack lines, but the game did not end")
-            last_total: dict[int, int] = {}
-            for p, _, _, total in ends:
-                last_total[p] = total
-            for p, total in last_total.items():
-                if total != state.scores[p]:
-                    raise InvalidStateError(
-                        f"final total of {names[p]} is {state.scores[p]}, not {total}"
-                    )
-        return Record(start, tuple(actions))
+                while True:
+                    if state.is_chance_node:
+                        if s >= len(plan.slot_owner) or plan.slot_owner[s] != state.drawer:
+                            raise InvalidStateError(
+                                f"{plan._where(min(ei, len(plan.events)))}: the draws do not "
+                                "follow the file (a move or a rack field is inconsistent)"
+                            )
+                        low = self._low(state, s, actions)
+                        cands = self.candidates(state, s, drawn, low)
+                        if not cands:
+                            raise _DrawError(
+                                f"{plan._where(min(ei, len(plan.events)))}: no order of the "
+                                "draws gives every player the tiles the file shows"
+                            )
+                        frames.append(
+                            (state, ei, s, len(actions), [r[:] for r in drawn], cands[1:])
+                        )
+                        state, s = self._draw(state, s, cands[0], drawn, actions)
+                        continue
+                    if ei >= len(plan.events):
+                        break
+                    state = self._event(state, plan.events[ei], actions, drawn)
+                    ei += 1
+                return self._finish(state, actions, drawn)
+            except _DrawError as exc:
+                if first_error is None:
+                    first_error = exc
+                # back to the latest draw with another feasible tile
+                while frames and not frames[-1][5]:
+                    frames.pop()
+                if not frames:
+                    raise first_error from None
+                st, ei, s, na, dr, rest = frames.pop()
+                x = rest[0]
+                frames.append((st, ei, s, na, [r[:] for r in dr], rest[1:]))
+                del actions[na:]
+                drawn = dr
+                self.spend()
+                state, s = self._draw(st, s, x, drawn, actions)
 
-    first_error: InvalidStateError | None = None
-    for k in range(_ATTEMPTS):
+    def _low(self, state: State, s: int, actions: list[Any]) -> int:
+        """Within one refill the draws are taken in tile order (the rack is a multiset):
+        the smallest tile this draw may take."""
+        prev = actions[-1] if actions else None
+        if not isinstance(prev, Draw) or s == 0 or self.plan.slot_owner[s - 1] != state.drawer:
+            return 0
+        t = self.t
+        return t.blank if prev.tile == "?" else t.token_code[prev.tile]
+
+    def _draw(
+        self, state: State, s: int, x: int, drawn: list[list[int]], actions: list[Any]
+    ) -> tuple[State, int]:
+        self.spend()
+        d = state.drawer
+        if not self.plan.slot_void[s]:
+            drawn[d][x] += 1
+        a = _draw(state, x)
+        actions.append(a)
+        return state.apply(a), s + 1
+
+    def _apply(self, state: State, action: Any, lineno: int) -> State:
+        self.spend()
         try:
-            return attempt(None if k == 0 else random.Random(k))
-        except InvalidStateError as exc:
-            if first_error is None:
-                first_error = exc
-            # only a wrong guess of the unknown draws is worth another try
-            if (
-                budget[0] < 0
-                or all(r is not None for _, r, _, _, _ in turns)
-                or not any(
-                    sign in str(exc)
-                    for sign in ("tiles_not_on_rack", "cannot be reached", "final total")
+            return state.apply(action)
+        except IllegalActionError as exc:
+            err = _DrawError if exc.code == "tiles_not_on_rack" else InvalidStateError
+            raise err(
+                f"line {lineno}: illegal move {action}: {short_repr(str(exc), 120)}"
+            ) from None
+
+    def _event(self, state: State, ev: _Event, actions: list[Any], drawn: list[list[int]]) -> State:
+        p, ln = ev.p, ev.lineno
+        names = state.players
+        if ev.kind == "leave":
+            actions.append(ev.action)
+            return self._apply(state, ev.action, ln)
+        if ev.kind == "time":
+            penalty = TimePenalty(p, -ev.score)
+            actions.append(penalty)
+            state = self._apply(state, penalty, ln)
+            if state.scores[p] != ev.total:
+                raise InvalidStateError(
+                    f"line {ln}: {names[p]}'s total after the penalty is {state.scores[p]}, "
+                    f"not {ev.total}"
                 )
+            return state
+        if ev.rack is not None and ev.kind == "move":
+            self._check_rack(state, p, ev.rack, ln)
+        before = state.scores[p]
+        if ev.kind in ("withdraw", "bonus"):
+            pp = state.pending_play
+            if pp is None or pp.player != p:
+                raise InvalidStateError(f"line {ln}: no play of {names[p]} can be challenged here")
+            act = Challenge(state.turn)
+            actions.append(act)
+            after = self._apply(state, act, ln)
+            withdrawn = after.board != state.board
+            if withdrawn != (ev.kind == "withdraw"):
+                found = "a phony" if withdrawn else "valid"
+                raise InvalidStateError(
+                    f"line {ln}: the lexicon {state.lexicon.name!r} finds {pp.place} {found} "
+                    "(pass the lexicon the game was played with)"
+                )
+            gained = after.scores[p] - before
+            if gained != ev.score or after.scores[p] != ev.total:
+                raise InvalidStateError(
+                    f"line {ln}: the challenge gives {names[p]} {gained:+d}, the file says "
+                    f"{ev.score:+d} {ev.total}"
+                )
+            if ev.rack is not None:
+                self._check_rack(after, p, ev.rack, ln)
+            return after
+        action = ev.action
+        if state.pending_end is not None and isinstance(action, Pass):
+            # a play that ends the game if it stands was challenged in vain (double challenge:
+            # files write the lost turn as a pass)
+            act = Challenge(state.turn)
+            actions.append(act)
+            state = self._apply(state, act, ln)
+            if not state.is_terminal and p != state.turn:
+                return state
+        if p != state.turn or state.phase != "play":
+            who = state.players[state.turn] if state.phase == "play" else "nobody"
+            raise InvalidStateError(f"line {ln}: {names[p]} moves but it is {who}'s turn")
+        if isinstance(action, Place):
+            try:
+                action = state.normalize(action)
+            except IllegalActionError as exc:
+                raise InvalidStateError(
+                    f"line {ln}: {action}: {short_repr(str(exc), 120)}"
+                ) from None
+        after = self._apply(state, action, ln)
+        actions.append(action)
+        gained = after.scores[p] - before
+        if after.is_terminal and after.end_reason == "played_out":
+            gained = ev.score  # the adjustments are checked on the end lines
+        if gained != ev.score or before + ev.score != ev.total:
+            raise InvalidStateError(
+                f"line {ln}: {action} scores {gained}, the file says {ev.score:+d} {ev.total}"
+            )
+        return after
+
+    def _check_rack(self, state: State, p: int, rack: tuple[int, ...], ln: int) -> None:
+        if Counter(rack) - Counter(state.racks[p]):
+            raise _DrawError(
+                f"line {ln}: {state.players[p]}'s rack field {self.t.rack_text(rack)} is not "
+                f"on the rack the draws give ({state.rack_text(p)})"
+            )
+
+    def _finish(self, state: State, actions: list[Any], drawn: list[list[int]]) -> Record[State]:
+        plan = self.plan
+        t = self.t
+        if state.pending_play is not None and (state.pending_end is not None or plan.ends):
+            act = Accept(state.turn)
+            actions.append(act)
+            state = self._apply(state, act, plan.ends[0][4] if plan.ends else 0)
+        if plan.ends and not state.is_terminal:
+            raise InvalidStateError(
+                f"line {plan.ends[0][4]}: end-of-game rack lines, but the game did not end"
+            )
+        for q, rack in plan.final.items():
+            if tuple(sorted(rack)) != state.racks[q] and state.end_reason in (
+                "played_out",
+                "passes",
+                None,
             ):
-                break
-    assert first_error is not None
-    raise first_error
+                raise _DrawError(
+                    f"the end lines: {state.players[q]}'s last rack {t.rack_text(rack)} cannot "
+                    f"be reached (the draws give {state.rack_text(q)})"
+                )
+        mult = 2 if state.rules.going_out == "double" else 1
+        last: dict[int, tuple[int, int]] = {}
+        for p, rack, value, total, ln, _ in plan.ends:
+            v = t.rack_value(rack)
+            want = -v if value < 0 else (mult * v if state.end_reason == "played_out" else v)
+            if value != want:
+                raise InvalidStateError(
+                    f"line {ln}: the rack {t.rack_text(rack)} is worth {want:+d} here, "
+                    f"not {value:+d}"
+                )
+            last[p] = max(last.get(p, (0, total)), (ln, total))
+        for ev in plan.events:
+            if ev.kind == "time":
+                last[ev.p] = max(last.get(ev.p, (0, ev.total)), (ev.lineno, ev.total))
+        for p, (ln, total) in last.items():
+            if total != state.scores[p]:
+                raise _DrawError(
+                    f"line {ln}: the final total of {state.players[p]} is {state.scores[p]}, "
+                    f"not {total}"
+                )
+        return Record(self.start, tuple(actions))
 
 
 def _draw(st: State, code: int) -> Draw:
