@@ -23,6 +23,7 @@ the draws reconstructed where racks are missing).
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -577,6 +578,18 @@ class _DrawError(InvalidStateError):
     """A failure that another choice of the unknown draws might avoid (backtracking)."""
 
 
+class _Restart(Exception):
+    """The search backtracked too long: start again with another order."""
+
+    def __init__(self, error: InvalidStateError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+#: backtracking steps of one search before it starts again in another order
+_BACKTRACKS = 100_000
+
+
 @attrs.define
 class _Event:
     """One replayable line: ``kind`` is move, withdraw, bonus, time or leave. ``need`` is
@@ -799,18 +812,6 @@ class _Plan:
                 used[ev.p][x] += 1
         for p, rack in self.final.items():
             require(p, len(self.events), rack)
-        total = [0] * K
-        for p in range(n):
-            for x in range(K):
-                total[x] += best[p][x]
-        for x in range(K):
-            if total[x] > self.t.counts[x]:
-                who = [self.checks[p][-1][0] for p in range(n) if best[p][x]]
-                k = max(who) if who else len(self.events)
-                raise InvalidStateError(
-                    f"{self._where(k)}: the file needs more {self._tile(x)} tiles than the "
-                    f"tile set has ({self.t.counts[x]})"
-                )
 
     def _where(self, k: int) -> str:
         return f"line {self.events[k].lineno}" if k < len(self.events) else "the end lines"
@@ -925,6 +926,8 @@ class _Replay:
         self.start = start
         self.t = start.tiles
         self.work = 0
+        self.rng: random.Random | None = None
+        self.fail_k = len(plan.events)
         n = plan.n
         K = plan.k_types
         # per player: non-void slots at or after each slot index (suffix counts)
@@ -971,9 +974,11 @@ class _Replay:
         n = plan.n
         self.spend(len(self.kset) * (n + 1))
         ok = [bag[x] > 0 and x >= low for x in range(K)]
+        self.fail_k = len(plan.events)
         soonest = [len(plan.events) + 1] * K
         dd = drawn[d]
         after = self.after
+        others = [len(plan.events) + 1] * K
         for ki, k in enumerate(self.kset):
             end = plan.slot_end[k]
             if end <= s:
@@ -983,10 +988,13 @@ class _Replay:
             for x in range(K):
                 if md[x] > dd[x] and soonest[x] > k:
                     soonest[x] = k
+                if others[x] > k and any(row[q][x] > drawn[q][x] for q in range(n) if q != d):
+                    others[x] = k
             # Hall for the drawer: what it must still draw before k fits its draws left
             need = sum(max(0, md[x] - dd[x]) for x in range(K))
             avail = after[d][s] - after[d][end]
             if need > avail:
+                self.fail_k = k
                 return []
             if need == avail:
                 for x in range(K):
@@ -1006,6 +1014,7 @@ class _Replay:
                 sup = bag[x] + self.returned(x, s, end)
                 if dem > sup or (dem == sup and md[x] <= dd[x]):
                     ok[x] = False
+                    self.fail_k = min(self.fail_k, k)
         cands = [x for x in range(K) if ok[x]]
         surplus = (
             {
@@ -1015,7 +1024,19 @@ class _Replay:
             if self.kset
             else {x: bag[x] for x in cands}
         )
-        cands.sort(key=lambda x: (soonest[x], -surplus[x], x))
+        big = len(plan.events) + 1
+        jitter = self.rng.randrange if self.rng is not None else (lambda k: 0)
+
+        def key(x: int) -> tuple[int, int, int, int]:
+            # the drawer's earliest need first among tiles nobody else needs sooner; then the
+            # tile another claimant needs latest; then tiles nobody needs, most plentiful first
+            if soonest[x] <= big - 1 and (bag[x] > 1 or soonest[x] <= others[x]):
+                return (0, soonest[x] + jitter(4), -surplus[x], x)
+            if soonest[x] <= big - 1:
+                return (1, -others[x] + jitter(4), -surplus[x], x)
+            return (2, 0, -surplus[x], x)
+
+        cands.sort(key=key)
         return cands
 
     def returned(self, x: int, s: int, end: int) -> int:
@@ -1033,7 +1054,22 @@ class _Replay:
     # -- the replay ----------------------------------------------------------------------------
 
     def run(self) -> Record[State]:
+        """Depth-first search over the feasible draws; when it backtracks too long, it starts
+        again with another order of equally good draws (the test keeps every draw feasible
+        for what it checks, so this only reorders the search)."""
+        first: InvalidStateError | None = None
+        for attempt in range(_ATTEMPTS):
+            self.rng = None if attempt == 0 else random.Random(attempt)
+            try:
+                return self._search(_BACKTRACKS if attempt < _ATTEMPTS - 1 else None)
+            except _Restart as exc:
+                first = first or exc.error
+        assert first is not None
+        raise first
+
+    def _search(self, limit: int | None) -> Record[State]:
         plan = self.plan
+        backtracks = 0
         K = plan.k_types
         state = self.start
         actions: list[Any] = []
@@ -1056,8 +1092,8 @@ class _Replay:
                         cands = self.candidates(state, s, drawn, low)
                         if not cands:
                             raise _DrawError(
-                                f"{plan._where(min(ei, len(plan.events)))}: no order of the "
-                                "draws gives every player the tiles the file shows"
+                                f"{plan._where(self.fail_k)}: no order of the draws gives "
+                                "every player the tiles the file shows"
                             )
                         frames.append(
                             (state, ei, s, len(actions), [r[:] for r in drawn], cands[1:])
@@ -1077,6 +1113,9 @@ class _Replay:
                     frames.pop()
                 if not frames:
                     raise first_error from None
+                backtracks += 1
+                if limit is not None and backtracks > limit:
+                    raise _Restart(first_error) from None
                 st, ei, s, na, dr, rest = frames.pop()
                 x = rest[0]
                 frames.append((st, ei, s, na, [r[:] for r in dr], rest[1:]))
