@@ -22,6 +22,7 @@ the draws reconstructed where racks are missing).
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 import re
@@ -38,6 +39,7 @@ from wordgames._core.errors import (
     RulesError,
     short_repr,
 )
+from wordgames._core.outcome import player_names
 from wordgames._core.record import Record
 from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
@@ -60,12 +62,11 @@ from wordgames.wocable.engine import (
     RACK_SIZE,
     SplitLexiconError,
     Tiles,
-    board_rows,
     parse_board,
     tiles_for,
 )
 from wordgames.wocable.rules import Rules, tile_set
-from wordgames.wocable.state import VERSION, State, default_lexicon, new_game
+from wordgames.wocable.state import State, default_lexicon, new_game
 
 __all__ = [
     "MAX_GCG_LINES",
@@ -124,9 +125,11 @@ def from_position(
     players: Sequence[str] | None = None,
 ) -> State:
     """A state (``play`` phase) from a position string; :class:`InvalidStateError` (and only
-    that) if the string is malformed, too long, or the tiles do not add up to the tile set.
-    Its ``ply`` is the fewest actions that reach the position (a draw per tile out of the
-    bag, plus the first placement)."""
+    that) if the string is malformed, too long, or uses more of a tile than the tile set
+    has. The tiles need not add up to the tile set: the missing ones are out of play
+    (``state.removed``), so endgame and puzzle positions load; racks other than the one on
+    turn may be empty once the bag is. Its ``ply`` is the fewest actions that reach the
+    position (a draw per tile drawn, plus the first placement)."""
     if not isinstance(text, str):
         raise InvalidStateError(f"a position is a string, got {type(text).__name__}")
     if len(text) > MAX_POSITION_TEXT:
@@ -167,29 +170,59 @@ def from_position(
         in_bag = len(t.parse_rack(bag_text)) if len(bag_text) <= 4 * t.total else t.total + 1
     except (ValueError, ParseError) as exc:
         raise InvalidStateError(f"bad position: {short_repr(str(exc))}") from None
-    least = t.total - in_bag + (0 if all(v < 0 for v in board) else 1)
-    d = {
-        "game": "wocable",
-        "version": VERSION,
-        "rules": rules.to_dict(),
-        "lexicon": {"name": lex.name, "digest": lex.digest},
-        "players": names,
-        "board": board_rows(t, board),
-        "racks": racks,
-        "bag": bag_text,
-        "scores": scores,
-        "turn": turn,
-        "phase": "play",
-        "drawer": -1,
-        "to_draw": 0,
-        "aside": "",
-        "passes": passes,
-        "departed": [],
-        "removed": "",
-        "end_reason": None,
-        "ply": max(0, least),
-    }
-    return State.from_dict(d)
+    try:
+        rack_codes = [t.parse_rack(r) for r in racks]
+        bag_codes = t.parse_rack(bag_text)
+        names_t = player_names(names, 2, 4)
+    except (ValueError, ParseError, RulesError) as exc:
+        raise InvalidStateError(f"bad position: {short_repr(str(exc))}") from None
+    if len(scores) != n or any(abs(x) > 10**6 for x in scores):
+        raise InvalidStateError(f"a position has one score per rack ({n})")
+    if not 0 <= turn < n:
+        raise InvalidStateError(f"the turn is a player index 0..{n - 1}")
+    if not 0 <= passes < rules.pass_limit:
+        raise InvalidStateError(f"the passes are 0..{rules.pass_limit - 1}")
+    if any(len(r) > RACK_SIZE for r in rack_codes):
+        raise InvalidStateError(f"a rack holds at most {RACK_SIZE} tiles")
+    if not rack_codes[turn] or (bag_codes and not all(rack_codes)):
+        raise InvalidStateError("a rack may be empty only once the bag is, and not on turn")
+    # the tiles in play may be fewer than the tile set: the rest are out of play (removed)
+    left = list(t.counts)
+    for v in board:
+        if v >= 0:
+            left[t.blank if v & BLANK_BIT else v] -= 1
+    for x in (*bag_codes, *(x for r in rack_codes for x in r)):
+        left[x] -= 1
+    short = [x for x, k in enumerate(left) if k < 0]
+    if short:
+        x = short[0]
+        raise InvalidStateError(
+            f"the position has more {t.tile_text(x)} tiles than the tile set ({t.counts[x]})"
+        )
+    bag = [0] * len(left)
+    for x in bag_codes:
+        bag[x] += 1
+    removed = tuple(x for x, k in enumerate(left) for _ in range(k))
+    least = t.total - in_bag - len(removed) + (0 if all(v < 0 for v in board) else 1)
+    return State(
+        rules=rules,
+        lexicon=lex,
+        players=names_t,
+        board=board,
+        racks=tuple(rack_codes),
+        bag=tuple(bag),
+        scores=tuple(scores),
+        turn=turn,
+        phase="play",
+        drawer=-1,
+        to_draw=0,
+        aside=(),
+        passes=passes,
+        departed=(),
+        removed=removed,
+        end_reason=None,
+        ply=max(0, least),
+    )
 
 
 # -- GCG -----------------------------------------------------------------------------------------
@@ -586,6 +619,9 @@ class _Restart(Exception):
         self.error = error
 
 
+#: how many coming checkpoints (lines that need tiles) each draw's test looks at, besides
+#: the end of the game
+_HORIZON = 16
 #: backtracking steps of one search before it starts again in another order
 _BACKTRACKS = 100_000
 
@@ -942,16 +978,16 @@ class _Replay:
         # per global checkpoint index k: each player's cumulative requirement then
         self.kset = sorted({k for p in range(n) for k, _ in plan.checks[p]})
         self.req: list[list[tuple[int, ...]]] = []
-        zero = (0,) * K
+        cur = [(0,) * K for _ in range(n)]
+        ptr = [0] * n
         for k in self.kset:
-            row = []
             for p in range(n):
-                cur = zero
-                for kk, m in plan.checks[p]:
-                    if kk <= k:
-                        cur = m
-                row.append(cur)
-            self.req.append(row)
+                checks = plan.checks[p]
+                while ptr[p] < len(checks) and checks[ptr[p]][0] <= k:
+                    cur[p] = checks[ptr[p]][1]
+                    ptr[p] += 1
+            self.req.append(list(cur))
+        self.kend = [plan.slot_end[k] for k in self.kset]
 
     def spend(self, work: int = 1) -> None:
         self.work += work
@@ -960,7 +996,7 @@ class _Replay:
 
     # -- the feasibility test ------------------------------------------------------------------
 
-    def candidates(self, st: State, s: int, drawn: list[list[int]], low: int) -> list[int]:
+    def candidates(self, st: State, s: int, drawn: list[list[int]]) -> list[int]:
         """The tiles the draw at slot ``s`` may take, best first: those after which every
         player can still draw what they need in time and every tile is still there when
         needed; empty if none (the draws so far cannot lead to the file)."""
@@ -972,17 +1008,20 @@ class _Replay:
             x = max(range(K), key=lambda i: (bag[i], -i))
             return [x] if bag[x] else []
         n = plan.n
-        self.spend(len(self.kset) * (n + 1))
-        ok = [bag[x] > 0 and x >= low for x in range(K)]
+        lo = bisect.bisect_right(self.kend, s)
+        window = list(range(lo, min(lo + _HORIZON, len(self.kset))))
+        if self.kset and window and window[-1] != len(self.kset) - 1:
+            window.append(len(self.kset) - 1)
+        self.spend(1 + len(window) * (n + 1))
+        ok = [bag[x] > 0 for x in range(K)]
         self.fail_k = len(plan.events)
         soonest = [len(plan.events) + 1] * K
         dd = drawn[d]
         after = self.after
         others = [len(plan.events) + 1] * K
-        for ki, k in enumerate(self.kset):
+        for ki in window:
+            k = self.kset[ki]
             end = plan.slot_end[k]
-            if end <= s:
-                continue
             row = self.req[ki]
             md = row[d]
             for x in range(K):
@@ -1088,8 +1127,7 @@ class _Replay:
                                 f"{plan._where(min(ei, len(plan.events)))}: the draws do not "
                                 "follow the file (a move or a rack field is inconsistent)"
                             )
-                        low = self._low(state, s, actions)
-                        cands = self.candidates(state, s, drawn, low)
+                        cands = self.candidates(state, s, drawn)
                         if not cands:
                             raise _DrawError(
                                 f"{plan._where(self.fail_k)}: no order of the draws gives "
@@ -1123,15 +1161,6 @@ class _Replay:
                 drawn = dr
                 self.spend()
                 state, s = self._draw(st, s, x, drawn, actions)
-
-    def _low(self, state: State, s: int, actions: list[Any]) -> int:
-        """Within one refill the draws are taken in tile order (the rack is a multiset):
-        the smallest tile this draw may take."""
-        prev = actions[-1] if actions else None
-        if not isinstance(prev, Draw) or s == 0 or self.plan.slot_owner[s - 1] != state.drawer:
-            return 0
-        t = self.t
-        return t.blank if prev.tile == "?" else t.token_code[prev.tile]
 
     def _draw(
         self, state: State, s: int, x: int, drawn: list[list[int]], actions: list[Any]
