@@ -228,70 +228,108 @@ def from_position(
 # -- GCG -----------------------------------------------------------------------------------------
 
 
-def _gcg_rack(state: State, p: int) -> str:
-    return state.rack_text(p)
-
-
-def to_gcg(record: Record[State]) -> str:
+def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = True) -> str:
     """A GCG file for a finished or unfinished Wocable record.
 
-    Writes ``#player1..4``, ``#lexicon`` and a ``#wocable-rules`` pragma (JSON), then one
-    ``>nick: RACK MOVE +score total`` line per turn; at the end, ``>finisher: (RACK) +v total``
-    and ``>other: (RACK) -v total`` lines for the rack adjustments; ``#resign nick`` and
-    ``#timeout nick`` for players who leave.
-    """
+    Writes ``#character-encoding``, ``#player1..4``, ``#title`` (when given), ``#lexicon``,
+    ``#tile-distribution`` and a ``#wocable-rules`` pragma (the rules as JSON), then one
+    ``>nick: RACK MOVE +score total`` line per turn, and the lines of the features the record
+    has: a withdrawn phony (``>nick: RACK -- -score total``), a challenge bonus
+    (``(challenge) +5``), a lost turn for a failed challenge under the double rule (written
+    as a pass, as GCG does), a time penalty (``(time) -10``), ``#resign`` / ``#timeout``;
+    at the end ``>finisher: (RACK) +v total`` for each other rack (``+2v`` under
+    ``going_out="double"``) and, under ``"transfer"`` or a passes ending that subtracts,
+    ``>other: (RACK) -v total``. ``notes``: a ``#note`` after each accepted challenge saying
+    who challenged."""
     states = list(record.states())
     first = states[0]
     lines = ["#character-encoding UTF-8"]
     for i, name in enumerate(first.players):
         nick = name.replace(" ", "_")
         lines.append(f"#player{i + 1} {nick} {name}")
+    if title:
+        lines.append(f"#title {title}")
     lines.append(f"#lexicon {first.lexicon.name}")
+    lines.append(f"#tile-distribution {'spanish' if first.rules.tiles == 'es' else 'english'}")
     lines.append(f"#wocable-rules {json.dumps(first.rules.to_dict(), sort_keys=True)}")
     nicks = [n.replace(" ", "_") for n in first.players]
     for before, action, after in zip(states, record.actions, states[1:], strict=False):
         assert isinstance(before, State)
         assert isinstance(after, State)
-        if isinstance(action, Draw):
-            continue
-        if isinstance(action, (Resign, Timeout)):
+        if isinstance(action, (Draw, Accept)):
+            pass
+        elif isinstance(action, (Resign, Timeout)):
             kind = "resign" if isinstance(action, Resign) else "timeout"
             lines.append(f"#{kind} {nicks[action.player]}")
-            continue
-        p = before.turn
-        gained = after.scores[p] - before.scores[p]
-        if after.is_terminal and after.end_reason == "played_out":
-            # the last move's own score (end adjustments follow on their own lines)
-            gained = before.apply(action).scores[p] - before.scores[p]
-            gained -= sum(
-                before.scores[q] - after.scores[q] for q in range(len(before.players)) if q != p
+        elif isinstance(action, TimePenalty):
+            p = action.player
+            lines.append(
+                f">{nicks[p]}: {before.rack_text(p)} (time) -{action.points} {after.scores[p]}"
             )
-        elif after.is_terminal and after.end_reason == "passes" and after.rules.pass_end_subtract:
-            gained = 0
-        total = before.scores[p] + gained
-        lines.append(f">{nicks[p]}: {_gcg_rack(before, p)} {action} +{gained} {total}")
-        if after.is_terminal and after.end_reason in ("played_out", "passes"):
-            lines.extend(_end_lines(before, after, p, total, nicks))
+        elif isinstance(action, Challenge):
+            pp = before.pending_play
+            assert pp is not None
+            q = pp.player
+            if after.board != before.board:
+                lines.append(f">{nicks[q]}: {after.rack_text(q)} -- -{pp.score} {after.scores[q]}")
+            else:
+                # the bonus only (the end adjustments of a play that ends the game follow)
+                bonus = {"five_point": 5, "ten_point": 10}.get(before.rules.challenge_rule, 0)
+                if bonus:
+                    total = before.scores[q] + bonus
+                    lines.append(f">{nicks[q]}: {before.rack_text(q)} (challenge) +{bonus} {total}")
+                if before.rules.challenge_rule == "double":
+                    c = action.player
+                    lines.append(f">{nicks[c]}: {before.rack_text(c)} - +0 {before.scores[c]}")
+            if notes:
+                lines.append(f"#note {nicks[action.player]} challenged {pp.place}")
+        else:
+            p = before.turn
+            gained = after.scores[p] - before.scores[p]
+            if after.is_terminal and after.end_reason == "played_out":
+                # the last move's own score (end adjustments follow on their own lines)
+                gained = _own_score(before, action)
+            elif (
+                after.is_terminal and after.end_reason == "passes" and after.rules.pass_end_subtract
+            ):
+                gained = _own_score(before, action)
+            total = before.scores[p] + gained
+            lines.append(f">{nicks[p]}: {before.rack_text(p)} {action} +{gained} {total}")
+        if after.is_terminal and not before.is_terminal:
+            lines.extend(_end_lines(after, nicks))
     return "\n".join(lines) + "\n"
 
 
-def _end_lines(before: State, after: State, p: int, total_p: int, nicks: list[str]) -> list[str]:
+def _own_score(before: State, action: Any) -> int:
+    """What a move scores by itself (without the end-of-game adjustments it triggers)."""
+    if isinstance(action, Place):
+        return before._place_info(action)[1]
+    return 0
+
+
+def _end_lines(after: State, nicks: list[str]) -> list[str]:
+    """The end-of-game rack lines of a game that has just ended (played out or passes)."""
     out = []
     t = after.tiles
     if after.end_reason == "played_out":
-        running = total_p
+        p = next(q for q in after.active_players if not after.racks[q])
+        mult = 2 if after.rules.going_out == "double" else 1
+        running = after.scores[p] - sum(
+            mult * t.rack_value(after.racks[q]) for q in after.active_players if q != p
+        )
         for q in after.active_players:
             if q == p or not after.racks[q]:
                 continue
-            v = t.rack_value(after.racks[q])
+            v = mult * t.rack_value(after.racks[q])
             running += v
             out.append(f">{nicks[p]}: ({after.rack_text(q)}) +{v} {running}")
-        for q in after.active_players:
-            if q == p or not after.racks[q]:
-                continue
-            v = t.rack_value(after.racks[q])
-            out.append(f">{nicks[q]}: ({after.rack_text(q)}) -{v} {after.scores[q]}")
-    elif after.rules.pass_end_subtract:
+        if mult == 1:
+            for q in after.active_players:
+                if q == p or not after.racks[q]:
+                    continue
+                v = t.rack_value(after.racks[q])
+                out.append(f">{nicks[q]}: ({after.rack_text(q)}) -{v} {after.scores[q]}")
+    elif after.end_reason == "passes" and after.rules.pass_end_subtract:
         for q in after.active_players:
             if after.racks[q]:
                 v = t.rack_value(after.racks[q])
@@ -757,7 +795,7 @@ class _Plan:
             if rack is not None and len(rack) > RACK_SIZE:
                 raise InvalidStateError(f"line {ln.lineno}: a rack holds at most {RACK_SIZE} tiles")
             if isinstance(ln, GcgWithdraw):
-                prev = next((e for e in reversed(events) if e.kind != "leave"), None)
+                prev = next((e for e in reversed(events) if e.kind not in ("leave", "time")), None)
                 if prev is None or prev.p != p or not isinstance(prev.action, Place):
                     raise InvalidStateError(
                         f"line {ln.lineno}: a withdrawal follows the same player's play"
@@ -874,7 +912,7 @@ class _Plan:
         slot_end: list[int] = []
         self.returns: list[tuple[int, Counter[int]]] = []
         self.wild: list[tuple[int, int]] = []
-        last_draw = 0
+        last_draw = last_placed = 0
         departed = start.rules.departed_tiles_to_bag
         for k, ev in enumerate(self.events):
             slot_end.append(len(owner))
@@ -890,11 +928,12 @@ class _Plan:
                 racks[p] += m
                 bag -= m
                 last_draw = m
+                last_placed = u
                 if isinstance(ev.action, Exchange):
                     bag += u
                     self.returns.append((len(owner), Counter(ev.used)))
             elif ev.kind == "withdraw":
-                racks[p] -= last_draw
+                racks[p] += last_placed - last_draw
                 bag += last_draw
             elif ev.kind == "leave" and departed:
                 bag += racks[p]
@@ -1012,7 +1051,7 @@ class _Replay:
         window = list(range(lo, min(lo + _HORIZON, len(self.kset))))
         if self.kset and window and window[-1] != len(self.kset) - 1:
             window.append(len(self.kset) - 1)
-        self.spend(1 + len(window) * (n + 1))
+        self.spend(4 * (1 + len(window) * (n + 1)))
         ok = [bag[x] > 0 for x in range(K)]
         self.fail_k = len(plan.events)
         soonest = [len(plan.events) + 1] * K
@@ -1217,7 +1256,9 @@ class _Replay:
                     "(pass the lexicon the game was played with)"
                 )
             gained = after.scores[p] - before
-            if gained != ev.score or after.scores[p] != ev.total:
+            if after.is_terminal:  # the end adjustments are checked on the end lines
+                gained = ev.score
+            if gained != ev.score or before + ev.score != ev.total:
                 raise InvalidStateError(
                     f"line {ln}: the challenge gives {names[p]} {gained:+d}, the file says "
                     f"{ev.score:+d} {ev.total}"
@@ -1232,7 +1273,7 @@ class _Replay:
             act = Challenge(state.turn)
             actions.append(act)
             state = self._apply(state, act, ln)
-            if not state.is_terminal and p != state.turn:
+            if state.is_terminal or p != state.turn:
                 return state
         if p != state.turn or state.phase != "play":
             who = state.players[state.turn] if state.phase == "play" else "nobody"
@@ -1294,8 +1335,9 @@ class _Replay:
                     f"not {value:+d}"
                 )
             last[p] = max(last.get(p, (0, total)), (ln, total))
+        first_end = min((e[4] for e in plan.ends), default=None)
         for ev in plan.events:
-            if ev.kind == "time":
+            if ev.kind == "time" and first_end is not None and ev.lineno > first_end:
                 last[ev.p] = max(last.get(ev.p, (0, ev.total)), (ev.lineno, ev.total))
         for p, (ln, total) in last.items():
             if total != state.scores[p]:
