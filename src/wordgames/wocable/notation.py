@@ -814,9 +814,10 @@ class _Plan:
                 continue
             if isinstance(ln, (GcgBonus, GcgTime)):
                 kind = "bonus" if isinstance(ln, GcgBonus) else "time"
-                events.append(
-                    _Event(kind, p, ln.lineno, None, ln.points, ln.total, rack, rack or ())
-                )
+                # a bonus line's rack is the rack then; a time line's may hold draws that a
+                # withdrawal takes back, so it constrains nothing
+                need = (rack or ()) if kind == "bonus" else ()
+                events.append(_Event(kind, p, ln.lineno, None, ln.points, ln.total, rack, need))
                 continue
             action = ln.action
             used: tuple[int, ...] = ()
