@@ -712,16 +712,18 @@ _SPANISH = ("es", "spanish", "español", "espanol", "fise", "fise2", "file2")
 
 def infer_rules(gcg: GcgFile) -> Rules:
     """The rules a GCG file without a ``#wocable-rules`` pragma was played under: the tile
-    set from ``#tile-distribution`` or ``#lexicon`` (Spanish names give ``"es"``), and the
-    tournament preset when the file shows tournament features (end lines worth twice the
-    rack with no subtraction, challenge bonuses, withdrawals, time penalties); otherwise
-    the Wocable defaults."""
+    set from ``#tile-distribution`` or ``#lexicon`` (Spanish names give ``"es"``), and a
+    tournament preset when the file shows challenges or a player going out for twice the
+    rack with nobody subtracting (``"wespa"`` when a challenge bonus is written, else
+    ``"naspa"``); the Wocable defaults otherwise, and whenever the end lines transfer a
+    rack (a ``+v`` and a ``-v`` line). Time penalties decide nothing."""
     tiles = "en"
     for name in (gcg.tile_distribution, gcg.lexicon):
         if name and name.strip().lower().split()[0] in _SPANISH:
             tiles = "es"
-    tournament = any(isinstance(ln, (GcgWithdraw, GcgBonus, GcgTime)) for ln in gcg.lines)
+    tournament = any(isinstance(ln, (GcgWithdraw, GcgBonus)) for ln in gcg.lines)
     ends = [ln for ln in gcg.lines if isinstance(ln, GcgEnd)]
+    transfer = any(ln.value > 0 for ln in ends) and any(ln.value < 0 for ln in ends)
     if ends and all(ln.value >= 0 for ln in ends):
         ts = tile_set(tiles)
         values = dict(zip(ts.letters, ts.values, strict=True))
@@ -733,7 +735,7 @@ def infer_rules(gcg: GcgFile) -> Rules:
             if v and ln.value == 2 * v:
                 tournament = True
     bonus = any(isinstance(ln, GcgBonus) for ln in gcg.lines)
-    if not tournament:
+    if not tournament or transfer:
         return Rules(tiles=tiles)
     return _preset_rules("wespa" if bonus else "naspa", tiles)
 
