@@ -263,9 +263,12 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
             lines.append(f"#{kind} {nicks[action.player]}")
         elif isinstance(action, TimePenalty):
             p = action.player
-            lines.append(
-                f">{nicks[p]}: {before.rack_text(p)} (time) -{action.points} {after.scores[p]}"
-            )
+            rack = list(before.racks[p])
+            if before.pending_play is not None and before.pending_play.player == p:
+                for x in before.pending_drawn:  # draws a withdrawal may still take back
+                    rack.remove(x)
+            rack_text = before.tiles.rack_text(rack)
+            lines.append(f">{nicks[p]}: {rack_text} (time) -{action.points} {after.scores[p]}")
         elif isinstance(action, Challenge):
             pp = before.pending_play
             assert pp is not None
