@@ -1294,7 +1294,7 @@ class _Replay:
         after = self._apply(state, action, ln)
         actions.append(action)
         gained = after.scores[p] - before
-        if after.is_terminal and after.end_reason == "played_out":
+        if after.is_terminal and after.end_reason in ("played_out", "passes"):
             gained = ev.score  # the adjustments are checked on the end lines
         if gained != ev.score or before + ev.score != ev.total:
             raise InvalidStateError(
