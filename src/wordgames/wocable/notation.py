@@ -1224,9 +1224,7 @@ class _Replay:
             return state.apply(action)
         except IllegalActionError as exc:
             err = _DrawError if exc.code == "tiles_not_on_rack" else InvalidStateError
-            raise err(
-                f"line {lineno}: illegal move {action}: {short_repr(str(exc), 120)}"
-            ) from None
+            raise err(f"line {lineno}: illegal move {action}: {exc}") from None
 
     def _event(self, state: State, ev: _Event, actions: list[Any], drawn: list[list[int]]) -> State:
         p, ln = ev.p, ev.lineno
@@ -1288,9 +1286,7 @@ class _Replay:
             try:
                 action = state.normalize(action)
             except IllegalActionError as exc:
-                raise InvalidStateError(
-                    f"line {ln}: {action}: {short_repr(str(exc), 120)}"
-                ) from None
+                raise InvalidStateError(f"line {ln}: {action}: {exc}") from None
         after = self._apply(state, action, ln)
         actions.append(action)
         gained = after.scores[p] - before
