@@ -49,6 +49,9 @@ ACTIONS: dict[str, list[tuple[object, str]]] = {
         (wc.Draw("?"), "chance: a blank drawn"),
         (wordgames.Resign(1), "player 1 leaves the game"),
         (wc.Timeout(1), "server event: player 1's clock ran out"),
+        (wc.Challenge(1), "player 1 challenges the play just made (challenge rules)"),
+        (wc.Accept(1), "player 1 accepts the play just made without challenging"),
+        (wc.TimePenalty(1, 10), "server event: 10 points off player 1's score for overtime"),
     ],
     "wommeln": [
         (wm.Reveal(12, "a"), "chance: category card 12, side a"),
@@ -80,7 +83,19 @@ ACTIONS: dict[str, list[tuple[object, str]]] = {
 # Text a player may type, read as the canonical text of the same action.
 ALSO_READ: dict[str, list[str]] = {
     "regenwormen": ["SET W", "set 6", "Take  25", "roll 6 1 6", "Steal 25 FROM 2", "RESIGN 1"],
-    "wocable": ["8h CAT", "h8 CAT", "pass", "PASS", "-CBA", "DRAW E", "Resign 1", "TIMEOUT 1"],
+    "wocable": [
+        "8h CAT",
+        "h8 CAT",
+        "pass",
+        "PASS",
+        "-CBA",
+        "DRAW E",
+        "Resign 1",
+        "TIMEOUT 1",
+        "Challenge 1",
+        "ACCEPT 1",
+        "TimePenalty 1 10",
+    ],
     "wommeln": [
         "P0 PASS",
         "Time Up",

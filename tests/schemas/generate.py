@@ -260,6 +260,11 @@ WC_RULES = rules_obj(
         "pass_end_subtract": with_default(BOOL, False),
         "departed_tiles_to_bag": with_default(BOOL, True),
         "split_digraphs": with_default(BOOL, False),
+        "word_check": with_default({"enum": ["on_play", "challenge"]}, "on_play"),
+        "challenge_rule": with_default(
+            {"enum": ["double", "single", "void", "five_point", "ten_point"]}, "double"
+        ),
+        "going_out": with_default({"enum": ["transfer", "double"]}, "transfer"),
     },
     "Wocable rule variant (Rules.to_dict); missing fields take their defaults, unknown ones are "
     "rejected.",
@@ -292,6 +297,22 @@ WC_BOARD = dict(
 )
 WC_PHASE = {"enum": ["deal", "draw", "play", "over"]}
 WC_END = nullable({"enum": ["played_out", "passes", "resigned", "timeout"]})
+WC_PENDING = dict(
+    nullable(
+        obj(
+            {
+                "player": integer(0, 3),
+                "place": string(desc="The placement in notation, e.g. 8H CAT."),
+                "score": integer(0, 10_000),
+                "words": arr(string(lo=2, hi=64), 1, 16),
+                "passes": integer(0, 100),
+            },
+            ["player", "place", "score", "words", "passes"],
+            additional=False,
+        )
+    ),
+    description="The play that may still be challenged (Rules.word_check = challenge), or null.",
+)
 props, req = header("wocable", "state", 1, kind_required=False)
 props.update(
     {
@@ -312,6 +333,10 @@ props.update(
         "removed": tiles(desc="Tiles of departed players taken out of the game."),
         "end_reason": WC_END,
         "ply": PLY,
+        "pending_play": WC_PENDING,
+        "pending_drawn": tiles(
+            7, "Tiles drawn after the pending play (back to the bag if it is withdrawn)."
+        ),
     }
 )
 WC_STATE = obj(
@@ -377,6 +402,9 @@ props.update(
         "removed_size": integer(0),
         "end_reason": WC_END,
         "ply": PLY,
+        "pending_play": WC_PENDING,
+        "pending_drawn_size": integer(0, 7),
+        "own_pending_drawn": tiles(7, "The viewer's own draws after their pending play."),
     }
 )
 WC_VIEW_DEFS = {"rules": WC_RULES, "lexicon": WC_LEX, "name": name()}
@@ -393,7 +421,8 @@ COL = "[A-O]"
 WORD_TOK = r"(?:\.|[A-ZÑ]|[a-zñ]|\[[A-Z]{2}\]|\[[a-z]{2}\])"
 WC_ACTION = (
     f"^(?:(?:{ROW}{COL}|{COL}{ROW}) {WORD_TOK}+|-{TILE_TOK}{{0,7}}|"
-    f"draw {TILE_TOK}|resign [0-3]|timeout [0-3])$"
+    f"draw {TILE_TOK}|resign [0-3]|timeout [0-3]|challenge [0-3]|accept [0-3]|"
+    "timepenalty [0-3] [0-9]{1,6})$"
 )
 record("wocable", WC_DEFS, WC_ACTION)
 

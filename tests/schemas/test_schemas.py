@@ -179,16 +179,17 @@ def test_every_json_of_seeded_playouts_validates(
         GAMES[game].parse_action(text)  # the texts are real ones
 
 
-def _conformance_spec(game: str) -> Any:
-    """The :class:`GameSpec` of ``game``'s conformance suite (its set-ups and resignations)."""
+def _conformance_specs(game: str) -> list[Any]:
+    """The :class:`GameSpec` of each of ``game``'s conformance suites (its set-ups and
+    resignations; Wocable has a second suite for its challenge presets)."""
     module = importlib.import_module(f"tests.{game}.test_conformance")
     suites = [
         obj
         for obj in vars(module).values()
         if isinstance(obj, type) and issubclass(obj, ConformanceSuite) and "spec" in vars(obj)
     ]
-    assert len(suites) == 1
-    return suites[0].spec
+    assert suites
+    return [suite.spec for suite in suites]
 
 
 @pytest.mark.parametrize("game", sorted(SCHEMA_GAMES))
@@ -196,7 +197,11 @@ def _conformance_spec(game: str) -> Any:
 def test_conformance_playouts_validate(game: str, seed: int) -> None:
     """The conformance suite's own random set-ups and playouts (players resigning at any
     moment included): every state's JSON, some views, the record and the outcome validate."""
-    spec = _conformance_spec(game)
+    for spec in _conformance_specs(game):
+        _validate_playout(game, spec, seed)
+
+
+def _validate_playout(game: str, spec: Any, seed: int) -> None:
     pairs = ConformanceSuite._playout(types.SimpleNamespace(spec=spec), seed)  # type: ignore[arg-type]
     states = [s for s, _ in pairs]
     actions = [a for _, a in pairs if a is not None]

@@ -9,6 +9,8 @@ import attrs
 
 from tests.conformance.harness import ConformanceSuite, GameSpec
 from wordgames.wocable import (
+    Accept,
+    Challenge,
     Draw,
     Exchange,
     Pass,
@@ -17,6 +19,7 @@ from wordgames.wocable import (
     Rules,
     State,
     Timeout,
+    TimePenalty,
     new_game,
 )
 
@@ -31,6 +34,40 @@ _RULES = [
 def new_state(rng: random.Random) -> State:
     state = new_game(rng.choice([2, 2, 3, 4]), rules=rng.choice(_RULES))
     return state
+
+
+#: the tournament presets and the other challenge rules (phonies may be played)
+_CHALLENGE_RULES = [
+    Rules.preset("naspa"),
+    Rules.preset("wespa"),
+    attrs.evolve(Rules.preset("naspa"), challenge_rule="single", going_out="transfer"),
+    attrs.evolve(Rules.preset("wespa"), challenge_rule="ten_point", pass_limit=3),
+    attrs.evolve(Rules.preset("naspa"), challenge_rule="void"),
+]
+
+
+def new_challenge_state(rng: random.Random) -> State:
+    return new_game(rng.choice([2, 2, 3, 4]), rules=rng.choice(_CHALLENGE_RULES))
+
+
+def _phony(state: State, rng: random.Random) -> Place | None:
+    """A placement of rack tiles that forms a word outside the lexicon, if one is found."""
+    rack = state.rack_text(state.turn).replace("?", "")
+    if len(rack) < 2 or any(len(tok) > 1 for tok in rack):
+        return None
+    for _ in range(20):
+        word = "".join(rng.sample(rack, rng.randint(2, len(rack))))
+        for cand in (
+            Place(7, 7, True, word),
+            Place(rng.randrange(15), rng.randrange(15), True, word),
+        ):
+            try:
+                cand = state.normalize(cand)
+            except Exception:
+                continue
+            if state.is_legal(cand) and cand not in state.legal_actions():
+                return cand
+    return None
 
 
 def _random_word(rng: random.Random) -> str:
@@ -69,6 +106,17 @@ def candidate_actions(state: State, rng: random.Random) -> list[Any]:
             out.append(Resign(p))
         if p != state.turn or state.phase != "play" or p in state.departed:
             out.append(Timeout(p))
+    for p in range(-1, state.num_players + 1):
+        out.append(Challenge(p))
+        out.append(Accept(p))
+        if p < 0 or p >= state.num_players or p in state.departed or state.phase != "play":
+            out.append(TimePenalty(p, 10))  # legal ones are not listed (a server event)
+    out.append(TimePenalty(0, 0))
+    out.append(TimePenalty(0, 100_000))
+    if state.phase == "play" and state.rules.challenges:
+        phony = _phony(state, rng)
+        if phony is not None:
+            out.append(phony)
     out.append("8H CAT")
     out.append(None)
     return out
@@ -102,7 +150,18 @@ def shuffle_hidden(state: State, viewer: int | None, rng: random.Random) -> Stat
     bag = [0] * len(state.bag)
     for x in pool:
         bag[x] += 1
-    return attrs.evolve(state, racks=tuple(racks), aside=aside, removed=removed, bag=tuple(bag))
+    drawn = state.pending_drawn
+    pp = state.pending_play
+    if pp is not None and pp.player in hidden_racks and drawn:
+        drawn = tuple(sorted(rng.sample(racks[pp.player], len(drawn))))
+    return attrs.evolve(
+        state,
+        racks=tuple(racks),
+        aside=aside,
+        removed=removed,
+        bag=tuple(bag),
+        pending_drawn=drawn,
+    )
 
 
 def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
@@ -145,6 +204,34 @@ def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]
         out.append({**d, "drawer": (d["drawer"] + 1) % len(d["players"])})
         out.append({**d, "to_draw": 0})
     out.append({**d, "rules": {**d["rules"], "tiles": "xx"}})
+    out.append({**d, "rules": {**d["rules"], "word_check": "sometimes"}})
+    out.append({**d, "rules": {**d["rules"], "going_out": 2}})
+    pp = d.get("pending_play")
+    if pp is not None:
+        out.append({**d, "pending_play": {**pp, "score": pp["score"] + 1}})
+        out.append({**d, "pending_play": {**pp, "words": ["ZZZZ"]}})
+        out.append({**d, "pending_play": {**pp, "player": (pp["player"] + 1) % 2}})
+        out.append({**d, "pending_play": {**pp, "place": "8H " + "Q" * 200}})
+        out.append({**d, "pending_play": {**pp, "place": "-"}})
+        out.append({**d, "rules": {**d["rules"], "word_check": "on_play"}})
+        rack = d["racks"][pp["player"]]
+        # more tiles than the rack holds (which rack tiles were drawn is not checkable)
+        out.append({**d, "pending_drawn": rack + (rack[:1] or "E")})
+    else:
+        out.append({**d, "pending_drawn": "E"})
+        if d["phase"] == "play" and d["rules"].get("word_check") == "challenge":
+            out.append(
+                {
+                    **d,
+                    "pending_play": {
+                        "player": 0,
+                        "place": "8H CAT",
+                        "score": 10,
+                        "words": ["CAT"],
+                        "passes": 0,
+                    },
+                }
+            )
     out.append({**d, "rules": {**d["rules"], "bogus": 1}})
     return out
 
@@ -157,6 +244,24 @@ class TestWocableConformance(ConformanceSuite):
         shuffle_hidden=shuffle_hidden,
         invalid_dicts=invalid_dicts,
         complete_legal_actions=True,
+        max_actions=3000,
+        deep_checks=15,
+        examples=0.2,
+    )
+
+
+class TestWocableChallengeConformance(ConformanceSuite):
+    """The tournament presets: phonies are legal but not listed by ``legal_actions``
+    (``complete_legal_actions=False``); tests/wocable/test_challenge.py checks that every
+    legal placement missing from the list is a phony."""
+
+    spec = GameSpec(
+        name="wocable",
+        new_state=new_challenge_state,
+        candidate_actions=candidate_actions,
+        shuffle_hidden=shuffle_hidden,
+        invalid_dicts=invalid_dicts,
+        complete_legal_actions=False,
         max_actions=3000,
         deep_checks=15,
         examples=0.2,

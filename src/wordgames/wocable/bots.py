@@ -5,6 +5,10 @@
   a placement it exchanges its whole rack when allowed, else passes.
 - :class:`EquityBot`: maximises score + :func:`leave_value` of the tiles kept (the leave is
   ignored once the bag is empty); also weighs exchanges by the value of what they keep.
+
+Under challenge rules (``Rules.word_check="challenge"``) the greedy and equity bots never play
+a phony, challenge every phony played (it is public whether a play formed a word outside the
+lexicon), never challenge a valid play, and accept a valid play that ends the game.
 """
 
 from __future__ import annotations
@@ -17,10 +21,17 @@ from typing import Any
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames.wocable.actions import Action, Exchange, Pass
-from wordgames.wocable.engine import BLANK_BIT, Tiles
+from wordgames.wocable.actions import Accept, Action, Challenge, Exchange, Pass
+from wordgames.wocable.engine import BLANK_BIT, Tiles, is_phony
 
-__all__ = ["LEAVE_VALUES", "EquityBot", "GreedyBot", "RandomBot", "leave_value"]
+__all__ = [
+    "LEAVE_VALUES",
+    "EquityBot",
+    "GreedyBot",
+    "RandomBot",
+    "challenge_decision",
+    "leave_value",
+]
 
 #: Points a kept tile is worth (English tiles; others fall back on their face value).
 LEAVE_VALUES: dict[str, float] = {
@@ -82,11 +93,28 @@ def _kept(tiles: Tiles, rack: Sequence[int], used: Sequence[int]) -> list[str]:
     return [tiles.tile_text(t).strip("[]") for t in left]
 
 
+def challenge_decision(view: Any) -> Action | None:
+    """The answer to a play that may be challenged, if one is needed: ``Challenge`` for a
+    phony, ``Accept`` for a valid play that ends the game, else None (the bot's own move
+    accepts the play)."""
+    pp = view.pending_play
+    if pp is None or view.viewer != view.turn or view.phase != "play":
+        return None
+    if is_phony(view.tiles, view.board, pp.place):
+        return Challenge(view.viewer)
+    if view.pending_end is not None:
+        return Accept(view.viewer)
+    return None
+
+
 @attrs.frozen
 class GreedyBot:
     """Plays the highest-scoring placement."""
 
     def choose(self, view: Any, rng: random.Random) -> Action:
+        answer = challenge_decision(view)
+        if answer is not None:
+            return answer
         moves = view.moves()
         if moves:
             return moves[0].action  # type: ignore[no-any-return]
@@ -105,6 +133,9 @@ class EquityBot:
     exchange_margin: float = 0.0
 
     def choose(self, view: Any, rng: random.Random) -> Action:
+        answer = challenge_decision(view)
+        if answer is not None:
+            return answer
         tiles: Tiles = view.tiles
         rack = view.rack
         bag_empty = view.bag_size == 0

@@ -520,6 +520,30 @@ def play_words(
     return words
 
 
+def placed_of(tiles: Tiles, place: Place) -> list[tuple[int, int]]:
+    """(square, cell value) of the tiles a (well-formed, applied) Place put on the board:
+    its non-``.`` tokens."""
+    size = tiles.size
+    step = 1 if place.across else size
+    sq = place.row * size + place.col
+    out = []
+    for tok in split_tokens(place.word):
+        if tok != THROUGH_TOKEN:
+            out.append((sq, tiles.token_code[tok]))
+        sq += step
+    return out
+
+
+def is_phony(tiles: Tiles, board: Sequence[int], place: Place) -> bool:
+    """Whether the placement ``place``, already on ``board``, formed a word outside the
+    lexicon (what a challenge finds out; public information)."""
+    placed = placed_of(tiles, place)
+    before = list(board)
+    for sq, _ in placed:
+        before[sq] = EMPTY
+    return not all(tiles.accepts(w) for w in play_words(tiles, before, placed, place.across))
+
+
 def check_placement(
     tiles: Tiles,
     board: Sequence[int],

@@ -57,15 +57,19 @@ from wordgames.wocable.engine import (
     board_rows,
     canonical_place,
     check_placement,
+    decode_place,
     exchanges,
+    is_phony,
     parse_board,
+    placed_of,
     play_words,
     position_text,
+    score_placement,
     tiles_for,
 )
 from wordgames.wocable.movegen import Move, move_of, raw_moves
 from wordgames.wocable.rules import Rules
-from wordgames.wocable.view import View
+from wordgames.wocable.view import View, pending_from_dict
 
 __all__ = ["PendingPlay", "State", "View", "new_game"]
 
@@ -114,19 +118,6 @@ def new_game(
         removed=(),
         end_reason=None,
     )
-
-
-def _placed_of(t: Tiles, place: Place) -> list[tuple[int, int]]:
-    """(square, cell value) of the tiles a Place put on the board (its non-``.`` tokens)."""
-    size = t.size
-    step = 1 if place.across else size
-    sq = place.row * size + place.col
-    out = []
-    for tok in split_tokens(place.word):
-        if tok != ".":
-            out.append((sq, t.token_code[tok]))
-        sq += step
-    return out
 
 
 def _remove(rack: Sequence[int], used: Iterable[int]) -> tuple[int, ...]:
@@ -282,14 +273,7 @@ class State(StateBase):
         """Whether the challengeable play formed a word outside the lexicon (what a
         challenge finds out; everyone can work it out from the public board)."""
         pp = self.pending_play
-        if pp is None:
-            return False
-        t = self._tiles
-        placed = _placed_of(t, pp.place)
-        board = list(self.board)
-        for sq, _ in placed:
-            board[sq] = EMPTY
-        return not all(t.accepts(w) for w in play_words(t, board, placed, pp.place.across))
+        return pp is not None and is_phony(self._tiles, self.board, pp.place)
 
     @property
     def is_first_move(self) -> bool:
@@ -638,7 +622,7 @@ class State(StateBase):
         # a phony: the tiles go back to the rack, the draws back to the bag, 0 points
         board = list(self.board)
         returned = []
-        for sq, v in _placed_of(t, pp.place):
+        for sq, v in placed_of(t, pp.place):
             board[sq] = EMPTY
             returned.append(t.blank if v & BLANK_BIT else v)
         racks = list(self.racks)
@@ -950,6 +934,13 @@ class State(StateBase):
             removed_size=len(self.removed),
             end_reason=self.end_reason,
             ply=self.ply,
+            pending_play=self.pending_play,
+            pending_drawn_size=len(self.pending_drawn),
+            own_pending_drawn=(
+                self.pending_drawn
+                if self.pending_play is not None and player == self.pending_play.player
+                else ()
+            ),
         )
 
     # -- serialisation -----------------------------------------------------------------------------
@@ -977,6 +968,8 @@ class State(StateBase):
             "removed": t.rack_text(self.removed),
             "end_reason": self.end_reason,
             "ply": self.ply,
+            "pending_play": None if self.pending_play is None else self.pending_play.to_dict(),
+            "pending_drawn": t.rack_text(self.pending_drawn),
         }
 
     @classmethod
@@ -1018,6 +1011,10 @@ class State(StateBase):
             f"bag {sum(self.bag)}, phase {self.phase}"
             + (f", over: {self.end_reason}" if self.end_reason else "")
         )
+        pp = self.pending_play
+        if pp is not None:
+            words = " ".join(pp.words)
+            lines.append(f"challenge window: {self.players[pp.player]} {pp.place} ({words})")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -1128,6 +1125,15 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError(f"departed player {p} still holds tiles")
     active = [p for p in range(n) if p not in departed]
     board_empty = all(v < 0 for v in board)
+    pending = pending_from_dict(d.get("pending_play"), n, rules.pass_limit)
+    drawn = _tiles_field(t, d.get("pending_drawn", ""), "pending_drawn", RACK_SIZE)
+    going_out = False
+    if pending is None:
+        if drawn:
+            raise InvalidStateError("pending draws without a pending play")
+    else:
+        _check_pending(t, rules, pending, drawn, board, racks, phase, turn, drawer, aside, active)
+        going_out = not racks[pending.player] and not any(bag)
     if phase == "over":
         if end_reason is None:
             raise InvalidStateError("a finished game needs an end reason")
@@ -1140,7 +1146,10 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError("a running game needs at least 2 active players")
         if turn in departed:
             raise InvalidStateError("the player on turn has left")
-        if passes >= rules.pass_limit:
+        # the limit may be reached by a zero-score play whose window is open, or by an
+        # exchange whose draws are pending (the game ends when they are done)
+        exchange_ends = phase == "draw" and bool(aside) and rules.exchanges_count_as_passes
+        if passes >= rules.pass_limit and pending is None and not exchange_ends:
             raise InvalidStateError("the pass limit was reached but the game runs on")
     if phase == "deal":
         if not board_empty or any(scores_raw) or turn != 0 or aside or departed or passes:
@@ -1162,7 +1171,7 @@ def _state_from_dict(data: Any) -> State:
         if drawer != -1 or to_draw or aside:
             raise InvalidStateError("no draw can be pending on a player's turn")
         for p in active:
-            if not racks[p]:
+            if not racks[p] and not (going_out and pending and p == pending.player):
                 raise InvalidStateError(f"active player {p} has no tiles on a running game")
     ply = get_ply(d)
     # every tile outside the bag was drawn, every leaver resigned, a tile on the board was placed
@@ -1187,4 +1196,70 @@ def _state_from_dict(data: Any) -> State:
         removed=removed,
         end_reason=end_reason,
         ply=ply,
+        pending_play=pending,
+        pending_drawn=drawn,
     )
+
+
+def _check_pending(
+    t: Tiles,
+    rules: Rules,
+    pp: PendingPlay,
+    drawn: tuple[int, ...],
+    board: tuple[int, ...],
+    racks: tuple[tuple[int, ...], ...],
+    phase: str,
+    turn: int,
+    drawer: int,
+    aside: tuple[int, ...],
+    active: list[int],
+) -> None:
+    """A loaded ``pending_play`` must be the last placement on this board, with its score
+    and words, made by an active player whose window is open (InvalidStateError)."""
+    if not rules.challenges:
+        raise InvalidStateError("a pending play needs rules with challenges")
+    if pp.player not in active:
+        raise InvalidStateError("the pending play's player has left")
+    if phase == "draw":
+        if drawer != pp.player or aside:
+            raise InvalidStateError("only the pending play's player may be drawing")
+    elif phase == "play":
+        nxt = [q for q in active if q > pp.player] + [q for q in active if q < pp.player]
+        if turn != nxt[0]:
+            raise InvalidStateError("the next player must be on turn during a challenge window")
+    else:
+        raise InvalidStateError(f"no challenge window in phase {phase}")
+    size = t.size
+    place = pp.place
+    before = list(board)
+    placed = []
+    try:
+        toks = split_tokens(place.word)
+        step = 1 if place.across else size
+        if not (0 <= place.row < size and 0 <= place.col < size):
+            raise ValueError("off the board")
+        end = (place.col if place.across else place.row) + len(toks) - 1
+        if end >= size:
+            raise ValueError("off the board")
+        sq = place.row * size + place.col
+        for tok in toks:
+            if tok != ".":
+                if t.token_code.get(tok) != board[sq] or board[sq] < 0:
+                    raise ValueError("the board does not hold the pending play")
+                placed.append((sq, board[sq]))
+                before[sq] = EMPTY
+            sq += step
+        got, start, last = decode_place(t, before, place)
+    except (ValueError, PlacementError) as exc:
+        raise InvalidStateError(f"bad pending play: {short_repr(str(exc))}") from None
+    score = score_placement(t, before, got, start, last, place.across)
+    words = tuple(t.lexicon.decode(w) for w in play_words(t, before, got, place.across))
+    if score != pp.score or words != pp.words:
+        raise InvalidStateError("the pending play's score or words do not match the board")
+    rest = list(racks[pp.player])
+    for x in drawn:
+        if x not in rest:
+            raise InvalidStateError("pending draws must be tiles of the player's rack")
+        rest.remove(x)
+    if len(drawn) > len(placed):
+        raise InvalidStateError("more pending draws than tiles played")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from wordgames._core.contract import ViewBase
-from wordgames._core.errors import InvalidStateError, RulesError
+from wordgames._core.errors import InvalidStateError, ParseError, RulesError
 from wordgames._core.serial import (
     check_header,
     get_int,
@@ -21,7 +21,15 @@ from wordgames._core.serial import (
     guarded_loader,
 )
 from wordgames.lexicon import Lexicon
-from wordgames.wocable.actions import Action, Pass
+from wordgames.wocable.actions import (
+    Accept,
+    Action,
+    Challenge,
+    Pass,
+    PendingPlay,
+    Place,
+    parse_action,
+)
 from wordgames.wocable.engine import (
     RACK_SIZE,
     Tiles,
@@ -75,6 +83,29 @@ class View(ViewBase):
     removed_size: int
     end_reason: str | None
     ply: int = 0
+    #: the play that may be challenged (public), as on the state
+    pending_play: PendingPlay | None = None
+    #: how many tiles its player drew since (which ones is hidden from the others)
+    pending_drawn_size: int = 0
+    #: those tiles, for the viewer who made the play (else empty)
+    own_pending_drawn: tuple[int, ...] = ()
+
+    @property
+    def challenge_window(self) -> bool:
+        """True while the last play may be challenged (see ``State.challenge_window``)."""
+        return self.pending_play is not None
+
+    @property
+    def pending_end(self) -> str | None:
+        """How the game ends if the challengeable play stands (see ``State.pending_end``)."""
+        pp = self.pending_play
+        if pp is None:
+            return None
+        if not self.rack_sizes[pp.player] and not self.bag_size:
+            return "played_out"
+        if self.passes >= self.rules.pass_limit:
+            return "passes"
+        return None
 
     @property
     def tiles(self) -> Tiles:
@@ -108,14 +139,23 @@ class View(ViewBase):
         if self.phase != "play" or self.viewer != self.turn or self.rack is None:
             return ()
         t = self.tiles
-        acts: list[Action] = [m[0] for m in raw_moves(t, self.board, self.rack)]
-        acts.extend(exchanges(t, self.rack, self.bag_size, self.rules))
-        acts.append(Pass())
+        acts: list[Action] = []
+        if self.pending_end is None:
+            acts.extend(m[0] for m in raw_moves(t, self.board, self.rack))
+            acts.extend(exchanges(t, self.rack, self.bag_size, self.rules))
+            acts.append(Pass())
+        if self.pending_play is not None:
+            acts.extend((Challenge(self.turn), Accept(self.turn)))
         return tuple(acts)
 
     def moves(self) -> list[Move]:
         """The viewer's placements with scores, best first (empty when not on turn)."""
-        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+        if (
+            self.phase != "play"
+            or self.viewer != self.turn
+            or self.rack is None
+            or self.pending_end is not None
+        ):
             return []
         t = self.tiles
         out = [move_of(t, self.rack, raw) for raw in raw_moves(t, self.board, self.rack)]
@@ -152,6 +192,13 @@ class View(ViewBase):
         bag = [0] * len(self.unseen_counts)
         for x in pool:
             bag[x] += 1
+        drawn: tuple[int, ...] = ()
+        pp = self.pending_play
+        if pp is not None and self.pending_drawn_size:
+            if pp.player == self.viewer:
+                drawn = self.own_pending_drawn
+            else:  # the drawn tiles are some of the (sampled) rack
+                drawn = tuple(sorted(rng.sample(racks[pp.player], self.pending_drawn_size)))
         return State(
             rules=self.rules,
             lexicon=self.lexicon,
@@ -170,6 +217,8 @@ class View(ViewBase):
             removed=removed,
             end_reason=self.end_reason,
             ply=self.ply,
+            pending_play=pp,
+            pending_drawn=drawn,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -200,6 +249,9 @@ class View(ViewBase):
             "removed_size": self.removed_size,
             "end_reason": self.end_reason,
             "ply": self.ply,
+            "pending_play": None if self.pending_play is None else self.pending_play.to_dict(),
+            "pending_drawn_size": self.pending_drawn_size,
+            "own_pending_drawn": t.rack_text(self.own_pending_drawn),
         }
 
     @classmethod
@@ -226,6 +278,36 @@ def _small_ints(d: Any, key: str, n_max: int, lo: int, hi: int) -> tuple[int, ..
     if not all(type(x) is int and lo <= x <= hi for x in raw):
         raise InvalidStateError(f"field {key!r} must hold integers in [{lo}, {hi}]")
     return tuple(raw)
+
+
+def pending_from_dict(raw: Any, n: int, pass_limit: int) -> PendingPlay | None:
+    """The ``pending_play`` JSON field (None, or an object of player, place, score, words
+    and passes), checked for its shape and ranges only."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"player", "place", "score", "words", "passes"}:
+        raise InvalidStateError(
+            "pending_play must be null or {player, place, score, words, passes}"
+        )
+    text = get_str(raw, "place")
+    if len(text) > 80:
+        raise InvalidStateError("pending_play.place is too long")
+    try:
+        place = parse_action(text)
+    except ParseError:
+        raise InvalidStateError("pending_play.place is not a placement") from None
+    if not isinstance(place, Place):
+        raise InvalidStateError("pending_play.place is not a placement")
+    words = get_list(raw, "words")
+    if not 1 <= len(words) <= 16 or not all(type(w) is str and 2 <= len(w) <= 64 for w in words):
+        raise InvalidStateError("pending_play.words must be 1-16 words")
+    return PendingPlay(
+        player=get_int(raw, "player", 0, n - 1),
+        place=place,
+        score=get_int(raw, "score", 0, 10_000),
+        words=tuple(words),
+        passes=get_int(raw, "passes", 0, max(0, pass_limit - 1)),
+    )
 
 
 @guarded_loader
@@ -257,6 +339,11 @@ def _view_from_dict(data: Any) -> View:
     end_reason = d["end_reason"]
     if end_reason is not None and end_reason not in _END_REASONS:
         raise InvalidStateError("unknown end reason")
+    pending = pending_from_dict(d.get("pending_play"), n, rules.pass_limit)
+    own_drawn = _tiles_text(t, {"x": d.get("own_pending_drawn", "")}, "x", 4 * RACK_SIZE)
+    drawn_size = get_int({"x": d.get("pending_drawn_size", 0)}, "x", 0, RACK_SIZE)
+    if pending is None and (drawn_size or own_drawn):
+        raise InvalidStateError("pending draws without a pending play")
     return View(
         viewer=viewer,
         rules=rules,
@@ -279,4 +366,7 @@ def _view_from_dict(data: Any) -> View:
         removed_size=get_int(d, "removed_size", 0, t.total),
         end_reason=end_reason,
         ply=get_ply(d),
+        pending_play=pending,
+        pending_drawn_size=drawn_size,
+        own_pending_drawn=own_drawn,
     )
