@@ -253,7 +253,9 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
     lines.append(f"#tile-distribution {'spanish' if first.rules.tiles == 'es' else 'english'}")
     lines.append(f"#wocable-rules {json.dumps(first.rules.to_dict(), sort_keys=True)}")
     nicks = [n.replace(" ", "_") for n in first.players]
-    for before, action, after in zip(states, record.actions, states[1:], strict=False):
+    for k, (before, action, after) in enumerate(
+        zip(states, record.actions, states[1:], strict=False)
+    ):
         assert isinstance(before, State)
         assert isinstance(after, State)
         if isinstance(action, (Draw, Accept)):
@@ -264,8 +266,9 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
         elif isinstance(action, TimePenalty):
             p = action.player
             rack = list(before.racks[p])
-            if before.pending_play is not None and before.pending_play.player == p:
-                for x in before.pending_drawn:  # draws a withdrawal may still take back
+            pp = before.pending_play
+            if pp is not None and pp.player == p and _withdrawn_later(states, record, k):
+                for x in before.pending_drawn:  # draws the withdrawal takes back
                     rack.remove(x)
             rack_text = before.tiles.rack_text(rack)
             lines.append(f">{nicks[p]}: {rack_text} (time) -{action.points} {after.scores[p]}")
@@ -301,6 +304,17 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
         if after.is_terminal and not before.is_terminal:
             lines.extend(_end_lines(after, nicks))
     return "\n".join(lines) + "\n"
+
+
+def _withdrawn_later(states: list[Any], record: Record[State], k: int) -> bool:
+    """Whether the play that may be challenged at action ``k`` is withdrawn afterwards."""
+    pp = states[k].pending_play
+    for j in range(k, len(record.actions)):
+        if states[j].pending_play != pp:
+            return False
+        if isinstance(record.actions[j], Challenge):
+            return bool(states[j + 1].board != states[j].board)
+    return False
 
 
 def _own_score(before: State, action: Any) -> int:
