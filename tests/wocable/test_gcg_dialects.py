@@ -238,3 +238,66 @@ def test_partial_racks_are_lower_bounds() -> None:
         if s.phase == "play":
             assert all(len(r) <= 7 for r in s.racks)
     assert Counter(back.replay().racks[0]) == Counter(rec.replay().racks[0])
+
+
+# -- hostile edits ------------------------------------------------------------------------------
+
+_TOKENS = [
+    "--",
+    "(challenge)",
+    "(time)",
+    "(AEI)",
+    "+5",
+    "-10",
+    "8h",
+    "H8",
+    "CAT",
+    "C.T",
+    ".",
+    "-",
+    "-7",
+    "#note",
+    "#rack1 AB",
+    ">ann:",
+    ">bob:",
+    "?",
+    "#player3 eve",
+    "#tile-distribution spanish",
+    "",
+    "+0",
+    "[CH]",
+    "x" * 60,
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(["wocable_hand.gcg", "naspa_challenges.gcg", "wespa_bonus.gcg"]),
+    edits=st.lists(
+        st.tuples(st.integers(0, 10_000), st.integers(0, 3), st.sampled_from(_TOKENS)),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_edited_files_raise_only_invalid_state_naming_a_line(
+    name: str, edits: list[tuple[int, int, str]]
+) -> None:
+    lines = _fixture(name).splitlines()
+    for k, op, tok in edits:
+        k %= len(lines)
+        if op == 0:
+            del lines[k]
+        elif op == 1:
+            lines.insert(k, tok)
+        elif op == 2:
+            fields = lines[k].split(" ")
+            fields[k % len(fields)] = tok
+            lines[k] = " ".join(fields)
+        else:
+            lines[k], lines[k - 1] = lines[k - 1], lines[k]
+    try:
+        from_gcg("\n".join(lines) + "\n")
+    except InvalidStateError as exc:
+        msg = str(exc)
+        assert "malformed data" not in msg
+        assert re.search(r"line \d+|#player|#rack|nicknames|too much work", msg), msg

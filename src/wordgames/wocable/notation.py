@@ -873,7 +873,12 @@ class _Plan:
                 final.setdefault(p, own)
         for i, text in enumerate(gcg.racks):
             if text is not None and i not in final:
-                final[i] = tiles_of(text, 0) or ()
+                try:
+                    final[i] = t.parse_rack(text)
+                except (ValueError, ParseError) as exc:
+                    raise InvalidStateError(
+                        f"the #rack{i + 1} pragma: {short_repr(str(exc))}"
+                    ) from None
         self.final = final
         self._demands(start)
         self._schedule(start)
