@@ -678,7 +678,7 @@ class _Restart(Exception):
 #: the end of the game
 _HORIZON = 16
 #: backtracking steps of one search before it starts again in another order
-_BACKTRACKS = 100_000
+_BACKTRACKS = 100
 
 
 @attrs.define
