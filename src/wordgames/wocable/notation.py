@@ -708,7 +708,7 @@ def from_gcg(
     Rules come from ``rules``, else the ``#wocable-rules`` pragma, else they are inferred
     from the file (see docs/wocable.md, "GCG dialects supported"); the lexicon from
     ``lexicon``, else the builtin one of the tile set. Racks may be missing or partial: the
-    draws are reconstructed exactly, each decided by a feasibility test. Every move is
+    draws are reconstructed, each decided by a feasibility test (docs/wocable.md). Every move is
     checked against the rules and every score and total against the file:
     :class:`InvalidStateError` (and only that), naming the line, for an impossible game or a
     file :func:`read_gcg` refuses."""
