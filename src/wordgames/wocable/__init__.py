@@ -26,8 +26,11 @@ from wordgames.wocable.actions import (
     TimePenalty,
     parse_action,
 )
-from wordgames.wocable.movegen import Move, generate_moves
+from wordgames.wocable.cgp import from_cgp, to_cgp
+from wordgames.wocable.engine import Tiles
+from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import (
+    GcgFile,
     from_gcg,
     from_position,
     read_gcg,
@@ -47,17 +50,21 @@ __all__ = [
     "Draw",
     "Exchange",
     "GameOutcome",
+    "GcgFile",
     "Move",
     "Pass",
     "PendingPlay",
     "Place",
+    "PlacedTile",
     "Resign",
     "Rules",
     "State",
+    "Tiles",
     "TimePenalty",
     "Timeout",
     "View",
     "bots",
+    "from_cgp",
     "from_gcg",
     "from_position",
     "generate_moves",
@@ -65,6 +72,7 @@ __all__ = [
     "parse_action",
     "read_gcg",
     "svg",
+    "to_cgp",
     "to_gcg",
     "to_position",
 ]

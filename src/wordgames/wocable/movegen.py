@@ -41,24 +41,71 @@ from wordgames.wocable.engine import (
 if TYPE_CHECKING:
     from wordgames.lexicon import Lexicon
     from wordgames.wocable.rules import Rules
+    from wordgames.wocable.view import View
 
-__all__ = ["Move", "brute_force_moves", "generate_moves", "raw_moves"]
+__all__ = ["Move", "PlacedTile", "brute_force_moves", "generate_moves", "move_of", "raw_moves"]
 
 #: a generated move: (action, score, placed tiles as ((square, cell value), ...))
 RawMove = tuple[Place, int, tuple[tuple[int, int], ...]]
 
 
 @attrs.frozen
+class PlacedTile:
+    """One tile a move puts down: ``row`` and ``col`` (0-based; ``8H`` is row 7, col 7), the
+    ``letter`` it shows (notation, upper case, e.g. ``"E"`` or ``"CH"``) and whether it is a
+    ``blank`` played as that letter."""
+
+    row: int
+    col: int
+    letter: str
+    blank: bool
+
+    @property
+    def square(self) -> str:
+        """The square's name, column letter first (``"H8"``)."""
+        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+
+
+@attrs.frozen
 class Move:
     """A generated placement: the ``action`` to apply, its ``score``, and how many ``tiles``
-    it takes from the rack."""
+    it takes from the rack; with the details for bot authors: ``placed`` (the squares it
+    fills, in line order), ``used`` (the rack tiles it uses, notation, ``?`` = blank) and
+    ``leave`` (the rack tiles it keeps). The details are empty on a Move built by hand."""
 
     action: Place
     score: int
     tiles: int
+    placed: tuple[PlacedTile, ...] = ()
+    used: str = ""
+    leave: str = ""
 
     def __str__(self) -> str:
         return f"{self.action} +{self.score}"
+
+
+def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
+    """The :class:`Move` (details included) of a raw generated move for ``rack``."""
+    place, score, placed = raw
+    size = tiles.size
+    cells = []
+    used = []
+    for sq, v in placed:
+        r, c = divmod(sq, size)
+        blank = bool(v & BLANK_BIT)
+        cells.append(PlacedTile(r, c, tiles.alphabet[v & LETTER], blank))
+        used.append(tiles.blank if blank else v)
+    left = list(rack)
+    for x in used:
+        left.remove(x)
+    return Move(
+        place,
+        score,
+        len(placed),
+        tuple(sorted(cells, key=lambda pt: (pt.row, pt.col))),
+        tiles.rack_text(used),
+        tiles.rack_text(left),
+    )
 
 
 def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list[int], list[int]]:
@@ -580,20 +627,31 @@ def _board_rack(
 
 
 def generate_moves(
-    board: Sequence[str],
-    rack: str,
-    lexicon: Lexicon,
+    board: Sequence[str] | View,
+    rack: str | None = None,
+    lexicon: Lexicon | None = None,
     rules: Rules | None = None,
 ) -> list[Move]:
     """Every legal placement of ``rack`` (notation, ``?`` = blank) on ``board`` (one string per
     row, ``.`` = empty, lowercase = blank, ``[CH]`` for digraph tiles), sorted by descending
-    score then notation. The board is treated as if it were this player's turn."""
+    score then notation. The board is treated as if it were this player's turn.
+
+    ``board`` may also be a :class:`View` with a rack (e.g. from ``wocable.from_cgp``): its
+    board, rack, lexicon and rules are used."""
     from wordgames.wocable.engine import tiles_for
     from wordgames.wocable.rules import Rules as _Rules
 
-    tiles = tiles_for(rules if rules is not None else _Rules(), lexicon)
-    b, r = _board_rack(tiles, board, rack)
-    moves = [Move(p, s, len(pl)) for p, s, pl in raw_moves(tiles, b, r)]
+    if not isinstance(board, Sequence):
+        if board.rack is None:
+            raise ValueError("the view has no rack (a spectator's view)")
+        tiles = board.tiles
+        b, r = board.board, board.rack
+    else:
+        if rack is None or lexicon is None:
+            raise TypeError("generate_moves(board, rack, lexicon) needs a rack and a lexicon")
+        tiles = tiles_for(rules if rules is not None else _Rules(), lexicon)
+        b, r = _board_rack(tiles, board, rack)
+    moves = [move_of(tiles, r, raw) for raw in raw_moves(tiles, b, r)]
     moves.sort(key=lambda m: (-m.score, str(m.action)))
     return moves
 

@@ -22,6 +22,7 @@ the draws reconstructed where racks are missing).
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 import re
@@ -38,29 +39,34 @@ from wordgames._core.errors import (
     RulesError,
     short_repr,
 )
+from wordgames._core.outcome import player_names
 from wordgames._core.record import Record
 from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import (
+    Accept,
+    Challenge,
     Draw,
     Exchange,
     Pass,
     Place,
     Resign,
     Timeout,
+    TimePenalty,
     parse_action,
     split_tokens,
+    token_text,
 )
 from wordgames.wocable.engine import (
     BLANK_BIT,
     RACK_SIZE,
     SplitLexiconError,
-    board_rows,
+    Tiles,
     parse_board,
     tiles_for,
 )
-from wordgames.wocable.rules import Rules
-from wordgames.wocable.state import VERSION, State, default_lexicon, new_game
+from wordgames.wocable.rules import Rules, tile_set
+from wordgames.wocable.state import State, default_lexicon, new_game
 
 __all__ = [
     "MAX_GCG_LINES",
@@ -119,9 +125,11 @@ def from_position(
     players: Sequence[str] | None = None,
 ) -> State:
     """A state (``play`` phase) from a position string; :class:`InvalidStateError` (and only
-    that) if the string is malformed, too long, or the tiles do not add up to the tile set.
-    Its ``ply`` is the fewest actions that reach the position (a draw per tile out of the
-    bag, plus the first placement)."""
+    that) if the string is malformed, too long, or uses more of a tile than the tile set
+    has. The tiles need not add up to the tile set: the missing ones are out of play
+    (``state.removed``), so endgame and puzzle positions load; racks other than the one on
+    turn may be empty once the bag is. Its ``ply`` is the fewest actions that reach the
+    position (a draw per tile drawn, plus the first placement)."""
     if not isinstance(text, str):
         raise InvalidStateError(f"a position is a string, got {type(text).__name__}")
     if len(text) > MAX_POSITION_TEXT:
@@ -162,98 +170,183 @@ def from_position(
         in_bag = len(t.parse_rack(bag_text)) if len(bag_text) <= 4 * t.total else t.total + 1
     except (ValueError, ParseError) as exc:
         raise InvalidStateError(f"bad position: {short_repr(str(exc))}") from None
-    least = t.total - in_bag + (0 if all(v < 0 for v in board) else 1)
-    d = {
-        "game": "wocable",
-        "version": VERSION,
-        "rules": rules.to_dict(),
-        "lexicon": {"name": lex.name, "digest": lex.digest},
-        "players": names,
-        "board": board_rows(t, board),
-        "racks": racks,
-        "bag": bag_text,
-        "scores": scores,
-        "turn": turn,
-        "phase": "play",
-        "drawer": -1,
-        "to_draw": 0,
-        "aside": "",
-        "passes": passes,
-        "departed": [],
-        "removed": "",
-        "end_reason": None,
-        "ply": max(0, least),
-    }
-    return State.from_dict(d)
+    try:
+        rack_codes = [t.parse_rack(r) for r in racks]
+        bag_codes = t.parse_rack(bag_text)
+        names_t = player_names(names, 2, 4)
+    except (ValueError, ParseError, RulesError) as exc:
+        raise InvalidStateError(f"bad position: {short_repr(str(exc))}") from None
+    if len(scores) != n or any(abs(x) > 10**6 for x in scores):
+        raise InvalidStateError(f"a position has one score per rack ({n})")
+    if not 0 <= turn < n:
+        raise InvalidStateError(f"the turn is a player index 0..{n - 1}")
+    if not 0 <= passes < rules.pass_limit:
+        raise InvalidStateError(f"the passes are 0..{rules.pass_limit - 1}")
+    if any(len(r) > RACK_SIZE for r in rack_codes):
+        raise InvalidStateError(f"a rack holds at most {RACK_SIZE} tiles")
+    if not rack_codes[turn] or (bag_codes and not all(rack_codes)):
+        raise InvalidStateError("a rack may be empty only once the bag is, and not on turn")
+    # the tiles in play may be fewer than the tile set: the rest are out of play (removed)
+    left = list(t.counts)
+    for v in board:
+        if v >= 0:
+            left[t.blank if v & BLANK_BIT else v] -= 1
+    for x in (*bag_codes, *(x for r in rack_codes for x in r)):
+        left[x] -= 1
+    short = [x for x, k in enumerate(left) if k < 0]
+    if short:
+        x = short[0]
+        raise InvalidStateError(
+            f"the position has more {t.tile_text(x)} tiles than the tile set ({t.counts[x]})"
+        )
+    bag = [0] * len(left)
+    for x in bag_codes:
+        bag[x] += 1
+    removed = tuple(x for x, k in enumerate(left) for _ in range(k))
+    least = t.total - in_bag - len(removed) + (0 if all(v < 0 for v in board) else 1)
+    return State(
+        rules=rules,
+        lexicon=lex,
+        players=names_t,
+        board=board,
+        racks=tuple(rack_codes),
+        bag=tuple(bag),
+        scores=tuple(scores),
+        turn=turn,
+        phase="play",
+        drawer=-1,
+        to_draw=0,
+        aside=(),
+        passes=passes,
+        departed=(),
+        removed=removed,
+        end_reason=None,
+        ply=max(0, least),
+    )
 
 
 # -- GCG -----------------------------------------------------------------------------------------
 
 
-def _gcg_rack(state: State, p: int) -> str:
-    return state.rack_text(p)
-
-
-def to_gcg(record: Record[State]) -> str:
+def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = True) -> str:
     """A GCG file for a finished or unfinished Wocable record.
 
-    Writes ``#player1..4``, ``#lexicon`` and a ``#wocable-rules`` pragma (JSON), then one
-    ``>nick: RACK MOVE +score total`` line per turn; at the end, ``>finisher: (RACK) +v total``
-    and ``>other: (RACK) -v total`` lines for the rack adjustments; ``#resign nick`` and
-    ``#timeout nick`` for players who leave.
-    """
+    Writes ``#character-encoding``, ``#player1..4``, ``#title`` (when given), ``#lexicon``,
+    ``#tile-distribution`` and a ``#wocable-rules`` pragma (the rules as JSON), then one
+    ``>nick: RACK MOVE +score total`` line per turn, and the lines of the features the record
+    has: a withdrawn phony (``>nick: RACK -- -score total``), a challenge bonus
+    (``(challenge) +5``), a lost turn for a failed challenge under the double rule (written
+    as a pass, as GCG does), a time penalty (``(time) -10``), ``#resign`` / ``#timeout``;
+    at the end ``>finisher: (RACK) +v total`` for each other rack (``+2v`` under
+    ``going_out="double"``) and, under ``"transfer"`` or a passes ending that subtracts,
+    ``>other: (RACK) -v total``. ``notes``: a ``#note`` after each accepted challenge saying
+    who challenged."""
     states = list(record.states())
     first = states[0]
     lines = ["#character-encoding UTF-8"]
     for i, name in enumerate(first.players):
         nick = name.replace(" ", "_")
         lines.append(f"#player{i + 1} {nick} {name}")
+    if title:
+        lines.append(f"#title {title}")
     lines.append(f"#lexicon {first.lexicon.name}")
+    lines.append(f"#tile-distribution {'spanish' if first.rules.tiles == 'es' else 'english'}")
     lines.append(f"#wocable-rules {json.dumps(first.rules.to_dict(), sort_keys=True)}")
     nicks = [n.replace(" ", "_") for n in first.players]
-    for before, action, after in zip(states, record.actions, states[1:], strict=False):
+    for k, (before, action, after) in enumerate(
+        zip(states, record.actions, states[1:], strict=False)
+    ):
         assert isinstance(before, State)
         assert isinstance(after, State)
-        if isinstance(action, Draw):
-            continue
-        if isinstance(action, (Resign, Timeout)):
+        if isinstance(action, (Draw, Accept)):
+            pass
+        elif isinstance(action, (Resign, Timeout)):
             kind = "resign" if isinstance(action, Resign) else "timeout"
             lines.append(f"#{kind} {nicks[action.player]}")
-            continue
-        p = before.turn
-        gained = after.scores[p] - before.scores[p]
-        if after.is_terminal and after.end_reason == "played_out":
-            # the last move's own score (end adjustments follow on their own lines)
-            gained = before.apply(action).scores[p] - before.scores[p]
-            gained -= sum(
-                before.scores[q] - after.scores[q] for q in range(len(before.players)) if q != p
-            )
-        elif after.is_terminal and after.end_reason == "passes" and after.rules.pass_end_subtract:
-            gained = 0
-        total = before.scores[p] + gained
-        lines.append(f">{nicks[p]}: {_gcg_rack(before, p)} {action} +{gained} {total}")
-        if after.is_terminal and after.end_reason in ("played_out", "passes"):
-            lines.extend(_end_lines(before, after, p, total, nicks))
+        elif isinstance(action, TimePenalty):
+            p = action.player
+            rack = list(before.racks[p])
+            pp = before.pending_play
+            if pp is not None and pp.player == p and _withdrawn_later(states, record, k):
+                for x in before.pending_drawn:  # draws the withdrawal takes back
+                    rack.remove(x)
+            rack_text = before.tiles.rack_text(rack)
+            lines.append(f">{nicks[p]}: {rack_text} (time) -{action.points} {after.scores[p]}")
+        elif isinstance(action, Challenge):
+            pp = before.pending_play
+            assert pp is not None
+            q = pp.player
+            if after.board != before.board:
+                lines.append(f">{nicks[q]}: {after.rack_text(q)} -- -{pp.score} {after.scores[q]}")
+            else:
+                # the bonus only (the end adjustments of a play that ends the game follow)
+                bonus = {"five_point": 5, "ten_point": 10}.get(before.rules.challenge_rule, 0)
+                if bonus:
+                    total = before.scores[q] + bonus
+                    lines.append(f">{nicks[q]}: {before.rack_text(q)} (challenge) +{bonus} {total}")
+                if before.rules.challenge_rule == "double":
+                    c = action.player
+                    lines.append(f">{nicks[c]}: {before.rack_text(c)} - +0 {before.scores[c]}")
+            if notes:
+                lines.append(f"#note {nicks[action.player]} challenged {pp.place}")
+        else:
+            p = before.turn
+            gained = after.scores[p] - before.scores[p]
+            if after.is_terminal and after.end_reason == "played_out":
+                # the last move's own score (end adjustments follow on their own lines)
+                gained = _own_score(before, action)
+            elif (
+                after.is_terminal and after.end_reason == "passes" and after.rules.pass_end_subtract
+            ):
+                gained = _own_score(before, action)
+            total = before.scores[p] + gained
+            lines.append(f">{nicks[p]}: {before.rack_text(p)} {action} +{gained} {total}")
+        if after.is_terminal and not before.is_terminal:
+            lines.extend(_end_lines(after, nicks))
     return "\n".join(lines) + "\n"
 
 
-def _end_lines(before: State, after: State, p: int, total_p: int, nicks: list[str]) -> list[str]:
+def _withdrawn_later(states: list[Any], record: Record[State], k: int) -> bool:
+    """Whether the play that may be challenged at action ``k`` is withdrawn afterwards."""
+    pp = states[k].pending_play
+    for j in range(k, len(record.actions)):
+        if states[j].pending_play != pp:
+            return False
+        if isinstance(record.actions[j], Challenge):
+            return bool(states[j + 1].board != states[j].board)
+    return False
+
+
+def _own_score(before: State, action: Any) -> int:
+    """What a move scores by itself (without the end-of-game adjustments it triggers)."""
+    if isinstance(action, Place):
+        return before._place_info(action)[1]
+    return 0
+
+
+def _end_lines(after: State, nicks: list[str]) -> list[str]:
+    """The end-of-game rack lines of a game that has just ended (played out or passes)."""
     out = []
     t = after.tiles
     if after.end_reason == "played_out":
-        running = total_p
+        p = next(q for q in after.active_players if not after.racks[q])
+        mult = 2 if after.rules.going_out == "double" else 1
+        running = after.scores[p] - sum(
+            mult * t.rack_value(after.racks[q]) for q in after.active_players if q != p
+        )
         for q in after.active_players:
             if q == p or not after.racks[q]:
                 continue
-            v = t.rack_value(after.racks[q])
+            v = mult * t.rack_value(after.racks[q])
             running += v
             out.append(f">{nicks[p]}: ({after.rack_text(q)}) +{v} {running}")
-        for q in after.active_players:
-            if q == p or not after.racks[q]:
-                continue
-            v = t.rack_value(after.racks[q])
-            out.append(f">{nicks[q]}: ({after.rack_text(q)}) -{v} {after.scores[q]}")
-    elif after.rules.pass_end_subtract:
+        if mult == 1:
+            for q in after.active_players:
+                if q == p or not after.racks[q]:
+                    continue
+                v = t.rack_value(after.racks[q])
+                out.append(f">{nicks[q]}: ({after.rack_text(q)}) -{v} {after.scores[q]}")
+    elif after.end_reason == "passes" and after.rules.pass_end_subtract:
         for q in after.active_players:
             if after.racks[q]:
                 v = t.rack_value(after.racks[q])
@@ -266,7 +359,8 @@ def _end_lines(before: State, after: State, p: int, total_p: int, nicks: list[st
 
 @attrs.frozen
 class GcgMove:
-    """A turn line ``>nick: [RACK] MOVE +score total`` (``rack`` is None when not written)."""
+    """A turn line ``>nick: [RACK] MOVE +score total``. ``rack`` is None when not written; it
+    may hold the whole rack or only some of its tiles (e.g. just the tiles played)."""
 
     lineno: int
     nick: str
@@ -278,13 +372,15 @@ class GcgMove:
 
 @attrs.frozen
 class GcgEnd:
-    """An end-of-game line ``>nick: (RACK) +v total`` or ``(RACK) -v total``."""
+    """An end-of-game line ``>nick: [RACK] (TILES) +v total`` or ``(TILES) -v total``
+    (``own`` is the optional rack field written before the parenthesis)."""
 
     lineno: int
     nick: str
     rack: str
     value: int
     total: int
+    own: str | None = None
 
 
 @attrs.frozen
@@ -296,38 +392,127 @@ class GcgLeave:
     kind: str
 
 
-GcgLine = GcgMove | GcgEnd | GcgLeave
+@attrs.frozen
+class GcgWithdraw:
+    """``>nick: [RACK] -- -score total``: the player's previous play was challenged off
+    (its tiles go back to the rack and its score is taken away)."""
+
+    lineno: int
+    nick: str
+    rack: str | None
+    score: int
+    total: int
+
+
+@attrs.frozen
+class GcgBonus:
+    """``>nick: [RACK] (challenge) +5 total``: points for a play that was challenged and
+    stood (the challenger's penalty under the five- and ten-point rules)."""
+
+    lineno: int
+    nick: str
+    rack: str | None
+    points: int
+    total: int
+
+
+@attrs.frozen
+class GcgTime:
+    """``>nick: [RACK] (time) -10 total``: a time penalty (``points`` is negative)."""
+
+    lineno: int
+    nick: str
+    rack: str | None
+    points: int
+    total: int
+
+
+@attrs.frozen
+class GcgNote:
+    """A ``#note`` pragma with its continuation lines (text joined by newlines)."""
+
+    lineno: int
+    text: str
+
+
+GcgLine = GcgMove | GcgEnd | GcgLeave | GcgWithdraw | GcgBonus | GcgTime | GcgNote
 
 
 @attrs.frozen
 class GcgFile:
-    """What :func:`read_gcg` reads: the players' nicknames in order, the ``#wocable-rules``
-    pragma (JSON text, or None) and the turn, leave and end lines in file order."""
+    """What :func:`read_gcg` reads: the players' nicknames and full names in order, the
+    ``#wocable-rules`` pragma (JSON text, or None), the file's other pragmas and the turn,
+    leave, note and end lines in file order.
+
+    ``racks`` holds the ``#rack1``..``#rack4`` pragmas (a player's rack at the end of the
+    record, ``None`` where not given); ``tile_distribution`` the ``#tile-distribution`` (or
+    ``#tile-set`` / ``#letter-distribution``) pragma; ``pragmas`` every other pragma as
+    ``(name, text)`` in file order (``title``, ``description``, ``id``, ...)."""
 
     nicks: tuple[str, ...]
     rules_json: str | None
     lines: tuple[GcgLine, ...]
+    names: tuple[str, ...] = ()
+    lexicon: str | None = None
+    title: str | None = None
+    description: str | None = None
+    game_id: str | None = None
+    encoding: str | None = None
+    tile_distribution: str | None = None
+    racks: tuple[str | None, ...] = ()
+    pragmas: tuple[tuple[str, str], ...] = ()
 
 
-_MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
+_MOVE_LINE = re.compile(r"^>([^:\s]+):(?:\s+(.*))?$")
 _PLAYER = re.compile(r"player([1-4])", re.ASCII)
+_RACK_PRAGMA = re.compile(r"rack([1-4])", re.ASCII)
 _SQUARE = re.compile(r"^(?:[0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})$")
+_PAREN = re.compile(r"^\((.*)\)$")
+#: pragmas naming the tile distribution
+_DIST_PRAGMAS = ("tile-distribution", "tile-set", "letter-distribution", "tile_distribution")
+#: the longest pragma or note text kept (characters)
+_MAX_TEXT = 10_000
 
 
-def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgMove | GcgEnd:
+def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgLine:
     """One ``>nick:`` line's fields (ValueError/IndexError/ParseError when unreadable)."""
-    if fields and fields[0].startswith("(") and fields[0].endswith(")"):
-        return GcgEnd(
-            lineno,
-            nick,
-            fields[0][1:-1],
-            _signed_int(fields[1], "the end value"),
-            _signed_int(fields[2], "the total"),
-        )
+    if len(fields) < 2:
+        raise ValueError("a turn line needs a move, a score and a total")
+    # an optional rack field comes first when the line has one field more than its kind needs
     rack: str | None = None
+    m0 = _PAREN.match(fields[0])
+    if len(fields) >= 4 and _PAREN.match(fields[1]) and not m0:
+        rack, fields = fields[0], fields[1:]
+        m0 = _PAREN.match(fields[0])
+    if m0:
+        if len(fields) != 3:
+            raise ValueError("a (...) line has the form (TILES) +v total")
+        inner = m0.group(1)
+        value = _signed_int(fields[1], "the value")
+        total = _signed_int(fields[2], "the total")
+        if inner == "challenge":
+            return GcgBonus(lineno, nick, rack, value, total)
+        if inner == "time":
+            if value > 0:
+                raise ValueError("a time penalty takes points away")
+            return GcgTime(lineno, nick, rack, value, total)
+        return GcgEnd(lineno, nick, inner, value, total, rack)
+    if fields[0] == "--" or (len(fields) == 4 and fields[1] == "--"):
+        if fields[0] != "--":
+            rack, fields = fields[0], fields[1:]
+        if len(fields) != 3:
+            raise ValueError("a withdrawal has the form -- -score total")
+        score = _signed_int(fields[1], "the score")
+        if score > 0:
+            raise ValueError("a withdrawal takes points away")
+        return GcgWithdraw(lineno, nick, rack, score, _signed_int(fields[2], "the total"))
     if len(fields) >= 4 and not fields[0].startswith("-") and not _SQUARE.match(fields[0]):
         rack, fields = fields[0], fields[1:]
     if fields[0].startswith("-"):
+        if fields[0][1:].isdigit():
+            raise ValueError(
+                "an exchange of an unknown number of tiles cannot be replayed; write the tiles"
+            )
         action = parse_action(fields[0])
         rest = fields[1:]
     else:
@@ -335,6 +520,8 @@ def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgMove | GcgEnd:
         rest = fields[2:]
     if not isinstance(action, (Place, Exchange, Pass)):
         raise ValueError(f"{action} is not a turn")
+    if len(rest) != 2:
+        raise ValueError("a turn line ends with +score total")
     return GcgMove(
         lineno,
         nick,
@@ -349,10 +536,16 @@ def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgMove | GcgEnd:
 def read_gcg(text: str) -> GcgFile:
     """Read a GCG file's lines into records, without checking them against any game.
 
-    Reads ``#playerN nick ...`` (in order, 2-4 distinct nicknames), ``#wocable-rules``,
-    ``#resign``/``#timeout`` and ``>nick:`` lines; other pragmas are skipped. Raises
-    :class:`InvalidStateError` (only that) for a line that cannot be read, an unknown player,
-    or a file over :data:`MAX_GCG_TEXT` characters or :data:`MAX_GCG_LINES` lines."""
+    Reads every line type of the GCG format: the pragmas ``#character-encoding``,
+    ``#playerN nick Full Name`` (in order, 2-4 distinct nicknames), ``#title``,
+    ``#description``, ``#id``, ``#lexicon``, ``#note`` (and its continuation lines),
+    ``#rackN``, ``#tile-distribution``, ``#wocable-rules``, ``#resign``/``#timeout``; and the
+    ``>nick:`` lines: moves (with or without a rack field, which may hold only some of the
+    rack), withdrawals (``--``), challenge bonuses (``(challenge)``), time penalties
+    (``(time)``) and end-of-game racks. Unknown pragmas are kept in ``pragmas``. Raises
+    :class:`InvalidStateError` (only that) naming the line number for a line that cannot be
+    read or an unknown player, and for a file over :data:`MAX_GCG_TEXT` characters or
+    :data:`MAX_GCG_LINES` lines."""
     if not isinstance(text, str):
         raise InvalidStateError(f"a GCG file is a string, got {type(text).__name__}")
     if len(text) > MAX_GCG_TEXT:
@@ -361,33 +554,76 @@ def read_gcg(text: str) -> GcgFile:
     if len(raw_lines) > MAX_GCG_LINES:
         raise InvalidStateError(f"a GCG file has at most {MAX_GCG_LINES} lines")
     nicks: list[str] = []
+    names: list[str] = []
+    info: dict[str, str] = {}
+    racks: dict[int, str] = {}
+    pragmas: list[tuple[str, str]] = []
     rules_json: str | None = None
     lines: list[GcgLine] = []
+    note: list[str] | None = None  # the open #note's lines (continuations are appended)
+    note_line = 0
+
+    def close_note() -> None:
+        nonlocal note
+        if note is not None:
+            lines.append(GcgNote(note_line, "\n".join(note)[:_MAX_TEXT]))
+            note = None
+
     for lineno, raw in enumerate(raw_lines, 1):
         line = raw.strip()
+        if lineno == 1:
+            line = line.lstrip("\ufeff")
         if not line:
+            if note is not None:
+                note.append("")
             continue
         if line.startswith("#"):
+            close_note()
             head, _, rest = line[1:].partition(" ")
-            m = _PLAYER.fullmatch(head)
+            rest = rest.strip()
+            head_l = head.lower()
+            m = _PLAYER.fullmatch(head_l)
+            mr = _RACK_PRAGMA.fullmatch(head_l)
             if m:
                 # moves name players by nickname, and full names need not be distinct:
                 # the nickname is the player's name in the game
-                nick = rest.strip().partition(" ")[0]
+                nick, _, full = rest.partition(" ")
                 if int(m.group(1)) != len(nicks) + 1 or not nick:
                     raise InvalidStateError(f"line {lineno}: players must be listed in order")
                 nicks.append(nick)
-            elif head == "wocable-rules":
+                names.append(full.strip() or nick)
+            elif mr:
+                racks[int(mr.group(1))] = rest
+            elif head_l == "wocable-rules":
                 if len(rest) > _MAX_PRAGMA:
                     raise InvalidStateError(f"line {lineno}: the rules pragma is too long")
                 rules_json = rest
-            elif head in ("resign", "timeout"):
-                lines.append(GcgLeave(lineno, rest.strip(), head))
+            elif head_l in ("resign", "timeout"):
+                lines.append(GcgLeave(lineno, rest, head_l))
+            elif head_l == "note":
+                note = [rest]
+                note_line = lineno
+            elif head_l in (
+                "title",
+                "description",
+                "id",
+                "lexicon",
+                "character-encoding",
+                *_DIST_PRAGMAS,
+            ):
+                key = "tile-distribution" if head_l in _DIST_PRAGMAS else head_l
+                info[key] = rest[:_MAX_TEXT]
+            else:
+                pragmas.append((head[:100], rest[:_MAX_TEXT]))
             continue
         m = _MOVE_LINE.match(line)
         if not m:
+            if note is not None:  # a note's continuation line
+                note.append(line)
+                continue
             raise InvalidStateError(f"line {lineno}: not a GCG line: {short_repr(line)}")
-        fields = m.group(2).split()
+        close_note()
+        fields = (m.group(2) or "").split()
         try:
             lines.append(_read_turn(lineno, m.group(1), fields))
         except (ValueError, IndexError, ParseError) as exc:
@@ -395,261 +631,742 @@ def read_gcg(text: str) -> GcgFile:
                 f"line {lineno}: cannot read {short_repr(' '.join(fields))}: "
                 f"{short_repr(str(exc), 100)}"
             ) from None
+    close_note()
     if not 2 <= len(nicks) <= 4:
         raise InvalidStateError(f"a GCG game needs 2-4 #player lines, got {len(nicks)}")
     if len(set(nicks)) != len(nicks):
         raise InvalidStateError("player nicknames must be distinct")
     for ln in lines:
-        if ln.nick not in nicks:
-            where = f"#{ln.kind}" if isinstance(ln, GcgLeave) else f"line {ln.lineno}"
-            raise InvalidStateError(f"{where} names an unknown player {short_repr(ln.nick)}")
-    return GcgFile(tuple(nicks), rules_json, tuple(lines))
+        if not isinstance(ln, GcgNote) and ln.nick not in nicks:
+            raise InvalidStateError(
+                f"line {ln.lineno}: names an unknown player {short_repr(ln.nick)}"
+            )
+    if any(k > len(nicks) for k in racks):
+        raise InvalidStateError(f"a #rack pragma names a player beyond the {len(nicks)} listed")
+    return GcgFile(
+        nicks=tuple(nicks),
+        rules_json=rules_json,
+        lines=tuple(lines),
+        names=tuple(names),
+        lexicon=info.get("lexicon"),
+        title=info.get("title"),
+        description=info.get("description"),
+        game_id=info.get("id"),
+        encoding=info.get("character-encoding"),
+        tile_distribution=info.get("tile-distribution"),
+        racks=tuple(racks.get(i + 1) for i in range(len(nicks))),
+        pragmas=tuple(pragmas),
+    )
 
 
 # -- GCG matching (records -> a replayable game) --------------------------------------------------
 
-# a turn to replay: (player, rack or None, action, score, total); an end line: (player, rack,
-# value, total)
-_Turn = tuple[int, "tuple[int, ...] | None", Any, int, int]
-_End = tuple[int, tuple[int, ...], int, int]
+
+class _DrawError(InvalidStateError):
+    """A failure that another choice of the unknown draws might avoid (backtracking)."""
+
+
+class _Restart(Exception):
+    """The search backtracked too long: start again with another order."""
+
+    def __init__(self, error: InvalidStateError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+#: how many coming checkpoints (lines that need tiles) each draw's test looks at, besides
+#: the end of the game
+_HORIZON = 16
+#: backtracking steps of one search before it starts again in another order
+_BACKTRACKS = 100
+
+
+@attrs.define
+class _Event:
+    """One replayable line: ``kind`` is move, withdraw, bonus, time or leave. ``need`` is
+    what the player must hold at this line (the rack field, else the tiles it uses), ``used``
+    what leaves the rack for good (a withdrawn play's tiles come back)."""
+
+    kind: str
+    p: int
+    lineno: int
+    action: Any = None
+    score: int = 0
+    total: int = 0
+    rack: tuple[int, ...] | None = None
+    need: tuple[int, ...] = ()
+    used: tuple[int, ...] = ()
+    n_placed: int = 0
 
 
 @guarded_loader
 def from_gcg(
     text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None
 ) -> Record[State]:
-    """A replayable Record from a GCG file (2-4 players).
+    """A replayable Record from a GCG file (2-4 players), as real programs write them.
 
-    Racks may be missing (write the move right after the name, e.g. ``>ann: 8G CAT +10 10``):
-    the draws are then reconstructed so that every player holds the tiles they play, exchange
-    and finish with. Rules come from ``rules``, else the ``#wocable-rules`` pragma, else the
-    defaults; the lexicon from ``lexicon``, else the builtin one of the tile set. Scores and
-    totals in the file are checked: :class:`InvalidStateError` (and only that) for an
-    impossible game or a file :func:`read_gcg` refuses."""
+    Rules come from ``rules``, else the ``#wocable-rules`` pragma, else they are inferred
+    from the file (see docs/wocable.md, "GCG dialects supported"); the lexicon from
+    ``lexicon``, else the builtin one of the tile set. Racks may be missing or partial: the
+    draws are reconstructed, each decided by a feasibility test (docs/wocable.md). Every move is
+    checked against the rules and every score and total against the file:
+    :class:`InvalidStateError` (and only that), naming the line, for an impossible game or a
+    file :func:`read_gcg` refuses."""
     gcg = read_gcg(text)
     if rules is None and gcg.rules_json is not None:
         try:
             rules = Rules.from_dict(json.loads(gcg.rules_json))
         except (ValueError, RulesError) as exc:
             raise InvalidStateError(f"bad rules pragma: {short_repr(str(exc))}") from None
-    rules = Rules() if rules is None else rules
+    if rules is None:
+        rules = infer_rules(gcg)
     lex = default_lexicon(rules) if lexicon is None else lexicon
     return _match_gcg(gcg, rules, lex)
 
 
-def _gcg_turns(gcg: GcgFile, state: State) -> tuple[list[_Turn], list[_End]]:
-    """The file's turns and end lines with players as indexes and racks as tile ids."""
-    t = state.tiles
-    nicks = gcg.nicks
-    turns: list[_Turn] = []
-    ends: list[_End] = []
-    for ln in gcg.lines:
-        p = nicks.index(ln.nick)
-        if isinstance(ln, GcgLeave):
-            turns.append((p, None, Resign(p) if ln.kind == "resign" else Timeout(p), 0, -1))
-            continue
-        try:
-            rack = None if ln.rack is None else t.parse_rack(ln.rack)
-        except (ValueError, ParseError) as exc:
-            raise InvalidStateError(f"line {ln.lineno}: {short_repr(str(exc))}") from None
-        if rack is not None and len(rack) > RACK_SIZE and isinstance(ln, GcgMove):
-            raise InvalidStateError(f"line {ln.lineno}: a rack holds at most {RACK_SIZE} tiles")
-        if isinstance(ln, GcgEnd):
-            assert rack is not None
-            ends.append((p, rack, ln.value, ln.total))
-        else:
-            turns.append((p, rack, ln.action, ln.score, ln.total))
-    return turns, ends
+_SPANISH = ("es", "spanish", "español", "espanol", "fise", "fise2", "file2")
 
 
-def _gcg_needs(
-    state: State, turns: list[_Turn], ends: list[_End]
-) -> tuple[list[list[list[int]]], list[list[int]]]:
-    """The tiles each player needs, turn by turn (for racks that are not given), and the
-    index of the turn that needs them."""
-    t = state.tiles
-    n = state.num_players
-    needs: list[list[list[int]]] = [[] for _ in range(n)]
-    need_at: list[list[int]] = [[] for _ in range(n)]
-    for k, (p, _, action, _, _) in enumerate(turns):
-        need: list[int] = []
-        if isinstance(action, Place):
-            for tok in split_tokens(action.word):
-                if tok == ".":
-                    continue
-                code = t.token_code.get(tok)
-                if code is None:
-                    raise InvalidStateError(f"unknown tile {short_repr(tok)} in {action}")
-                need.append(t.blank if code & BLANK_BIT else code)
-        elif isinstance(action, Exchange):
+def infer_rules(gcg: GcgFile) -> Rules:
+    """The rules a GCG file without a ``#wocable-rules`` pragma was played under: the tile
+    set from ``#tile-distribution`` or ``#lexicon`` (Spanish names give ``"es"``), and a
+    tournament preset when the file shows challenges or a player going out for twice the
+    rack with nobody subtracting (``"wespa"`` when a challenge bonus is written, else
+    ``"naspa"``); the Wocable defaults otherwise, and whenever the end lines transfer a
+    rack (a ``+v`` and a ``-v`` line). Time penalties decide nothing."""
+    tiles = "en"
+    for name in (gcg.tile_distribution, gcg.lexicon):
+        if name and name.strip().lower().split()[0] in _SPANISH:
+            tiles = "es"
+    tournament = any(isinstance(ln, (GcgWithdraw, GcgBonus)) for ln in gcg.lines)
+    ends = [ln for ln in gcg.lines if isinstance(ln, GcgEnd)]
+    transfer = any(ln.value > 0 for ln in ends) and any(ln.value < 0 for ln in ends)
+    if ends and all(ln.value >= 0 for ln in ends):
+        ts = tile_set(tiles)
+        values = dict(zip(ts.letters, ts.values, strict=True))
+        for ln in ends:
             try:
-                need = list(t.parse_rack(action.tiles))
-            except ValueError as exc:
-                raise InvalidStateError(short_repr(str(exc))) from None
-        elif isinstance(action, (Resign, Timeout)):
+                v = sum(values.get(tok, 0) for tok in split_tokens(ln.rack))
+            except ParseError:
+                continue
+            if v and ln.value == 2 * v:
+                tournament = True
+    bonus = any(isinstance(ln, GcgBonus) for ln in gcg.lines)
+    if not tournament or transfer:
+        return Rules(tiles=tiles)
+    return _preset_rules("wespa" if bonus else "naspa", tiles)
+
+
+def _preset_rules(name: str, tiles: str) -> Rules:
+    return attrs.evolve(Rules.preset(name), tiles=tiles)
+
+
+def _owner_of_end(n: int, p: int, value: int, own_end: set[int]) -> int | None:
+    """Whose rack an end line shows: ``(RACK) -v`` the player's own, ``(RACK) +v`` another
+    player's (with two players the opponent's; with more, unknown)."""
+    if value < 0:
+        return p
+    others = [q for q in range(n) if q != p]
+    return others[0] if len(others) == 1 and others[0] not in own_end else None
+
+
+class _Plan:
+    """The static part of a GCG replay: events, the tiles each player must hold when, and
+    the order of the draws (who draws, and when exchanged tiles return to the bag)."""
+
+    def __init__(self, gcg: GcgFile, start: State) -> None:
+        t = start.tiles
+        self.t = t
+        n = start.num_players
+        self.n = n
+        self.k_types = t.blank + 1
+        nicks = gcg.nicks
+        board = list(start.board)
+        events: list[_Event] = []
+        placed_of: dict[int, list[tuple[int, int]]] = {}
+        ends: list[tuple[int, tuple[int, ...], int, int, int, tuple[int, ...] | None]] = []
+        withdrawn: set[int] = set()
+
+        def tiles_of(text: str | None, lineno: int) -> tuple[int, ...] | None:
+            if text is None:
+                return None
+            try:
+                return t.parse_rack(text)
+            except (ValueError, ParseError) as exc:
+                raise InvalidStateError(f"line {lineno}: {short_repr(str(exc))}") from None
+
+        for ln in gcg.lines:
+            if isinstance(ln, GcgNote):
+                continue
+            p = nicks.index(ln.nick)
+            if isinstance(ln, GcgLeave):
+                act = Resign(p) if ln.kind == "resign" else Timeout(p)
+                events.append(_Event("leave", p, ln.lineno, act))
+                continue
+            if isinstance(ln, GcgEnd):
+                rack = tiles_of(ln.rack, ln.lineno)
+                assert rack is not None
+                ends.append((p, rack, ln.value, ln.total, ln.lineno, tiles_of(ln.own, ln.lineno)))
+                continue
+            if ends and not isinstance(ln, GcgTime):
+                raise InvalidStateError(f"line {ln.lineno}: a move after the end lines")
+            rack = tiles_of(ln.rack, ln.lineno)
+            if rack is not None and len(rack) > RACK_SIZE:
+                raise InvalidStateError(f"line {ln.lineno}: a rack holds at most {RACK_SIZE} tiles")
+            if isinstance(ln, GcgWithdraw):
+                prev = next((e for e in reversed(events) if e.kind not in ("leave", "time")), None)
+                if prev is None or prev.p != p or not isinstance(prev.action, Place):
+                    raise InvalidStateError(
+                        f"line {ln.lineno}: a withdrawal follows the same player's play"
+                    )
+                k_prev = events.index(prev)
+                if k_prev in withdrawn:
+                    raise InvalidStateError(f"line {ln.lineno}: the play was withdrawn already")
+                withdrawn.add(k_prev)
+                prev.used = ()
+                for sq, _ in placed_of[k_prev]:
+                    board[sq] = -1
+                need = rack if rack is not None else prev.need
+                events.append(
+                    _Event("withdraw", p, ln.lineno, None, ln.score, ln.total, rack, need)
+                )
+                continue
+            if isinstance(ln, (GcgBonus, GcgTime)):
+                kind = "bonus" if isinstance(ln, GcgBonus) else "time"
+                # a bonus line's rack is the rack then; a time line's may hold draws that a
+                # withdrawal takes back, so it constrains nothing
+                need = (rack or ()) if kind == "bonus" else ()
+                events.append(_Event(kind, p, ln.lineno, None, ln.points, ln.total, rack, need))
+                continue
+            action = ln.action
+            used: tuple[int, ...] = ()
+            if isinstance(action, Place):
+                action, placed = _resolve_place(t, board, action, ln.lineno)
+                for sq, v in placed:
+                    board[sq] = v
+                placed_of[len(events)] = placed
+                used = tuple(sorted(t.blank if v & BLANK_BIT else v for _, v in placed))
+            elif isinstance(action, Exchange):
+                used = tiles_of(action.tiles, ln.lineno) or ()
+            need = used if rack is None else rack
+            if rack is not None and Counter(used) - Counter(rack):
+                raise InvalidStateError(
+                    f"line {ln.lineno}: the move uses tiles the rack field "
+                    f"{short_repr(ln.rack)} does not show"
+                )
+            events.append(
+                _Event(
+                    "move", p, ln.lineno, action, ln.score, ln.total, rack, need, used, len(used)
+                )
+            )
+        self.events = events
+        self.ends = ends
+        self.withdrawn = withdrawn
+        # final racks: end lines (by owner) and #rackN pragmas
+        final: dict[int, tuple[int, ...]] = {}
+        own_end = {p for p, _, v, _, _, _ in ends if v < 0}
+        for p, rack, v, _, _, own in ends:
+            q = _owner_of_end(n, p, v, own_end)
+            if q is not None:
+                final[q] = rack
+            if own is not None:
+                final.setdefault(p, own)
+        for i, text in enumerate(gcg.racks):
+            if text is not None and i not in final:
+                try:
+                    final[i] = t.parse_rack(text)
+                except (ValueError, ParseError) as exc:
+                    raise InvalidStateError(
+                        f"the #rack{i + 1} pragma: {short_repr(str(exc))}"
+                    ) from None
+        self.final = final
+        self._demands(start)
+        self._schedule(start)
+
+    def _demands(self, start: State) -> None:
+        """Per player, the checkpoints ``(event index, counts)``: how many of each tile the
+        player must have drawn before that event (held now plus used for good before)."""
+        K = self.k_types
+        n = self.n
+        used = [[0] * K for _ in range(n)]
+        best = [[0] * K for _ in range(n)]
+        self.checks: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
+
+        def require(p: int, k: int, need: Sequence[int]) -> None:
+            c = Counter(need)
+            row = best[p]
+            changed = False
+            for x in range(K):
+                v = c[x] + used[p][x]
+                if v > row[x]:
+                    row[x] = v
+                    changed = True
+            if changed:
+                self.checks[p].append((k, tuple(row)))
+
+        for k, ev in enumerate(self.events):
+            if ev.need:
+                require(ev.p, k, ev.need)
+            for x in ev.used:
+                used[ev.p][x] += 1
+        for p, rack in self.final.items():
+            require(p, len(self.events), rack)
+
+    def _where(self, k: int) -> str:
+        return f"line {self.events[k].lineno}" if k < len(self.events) else "the end lines"
+
+    def _tile(self, x: int) -> str:
+        return self.t.tile_text(x)
+
+    def _schedule(self, start: State) -> None:
+        """Who draws at each draw (``slot_owner``), which draws are taken back by a
+        withdrawal (``slot_void``), how many draws come before each event (``slot_end``),
+        and when exchanged or departed tiles return to the bag."""
+        t = self.t
+        n = self.n
+        bag = t.total
+        racks = [0] * n
+        owner: list[int] = []
+        void: list[bool] = []
+        for p in range(n):
+            m = min(RACK_SIZE, bag)
+            owner += [p] * m
+            void += [False] * m
+            bag -= m
+            racks[p] += m
+        slot_end: list[int] = []
+        self.returns: list[tuple[int, Counter[int]]] = []
+        self.wild: list[tuple[int, int]] = []
+        last_draw = last_placed = 0
+        departed = start.rules.departed_tiles_to_bag
+        for k, ev in enumerate(self.events):
+            slot_end.append(len(owner))
+            p = ev.p
+            if ev.kind == "move" and isinstance(ev.action, (Place, Exchange)):
+                u = ev.n_placed if isinstance(ev.action, Place) else len(ev.used)
+                racks[p] = max(0, racks[p] - u)
+                m = min(RACK_SIZE - racks[p], bag)
+                if isinstance(ev.action, Exchange):
+                    m = u
+                owner += [p] * m
+                void += [k in self.withdrawn] * m
+                racks[p] += m
+                bag -= m
+                last_draw = m
+                last_placed = u
+                if isinstance(ev.action, Exchange):
+                    bag += u
+                    self.returns.append((len(owner), Counter(ev.used)))
+            elif ev.kind == "withdraw":
+                racks[p] += last_placed - last_draw
+                bag += last_draw
+            elif ev.kind == "leave" and departed:
+                bag += racks[p]
+                self.wild.append((len(owner), racks[p]))
+                racks[p] = 0
+        slot_end.append(len(owner))
+        self.slot_owner = owner
+        self.slot_void = void
+        self.slot_end = slot_end
+
+
+def _resolve_place(
+    t: Tiles, board: Sequence[int], action: Place, lineno: int
+) -> tuple[Place, list[tuple[int, int]]]:
+    """The play with every square already covered written as ``.`` (files may write those
+    letters plainly), and the tiles it puts down as (square, cell value)."""
+    size = t.size
+    try:
+        toks = split_tokens(action.word)
+    except ParseError as exc:
+        raise InvalidStateError(f"line {lineno}: {short_repr(str(exc))}") from None
+    out: list[str] = []
+    placed: list[tuple[int, int]] = []
+    for i, tok in enumerate(toks):
+        r, c = (action.row, action.col + i) if action.across else (action.row + i, action.col)
+        if not (0 <= r < size and 0 <= c < size):
+            raise InvalidStateError(f"line {lineno}: {action} runs off the board")
+        sq = r * size + c
+        if board[sq] >= 0:
+            have = t.cell_text(board[sq])
+            if tok != "." and tok.upper() != have.upper():
+                raise InvalidStateError(
+                    f"line {lineno}: {action} writes {tok} where the board has {have}"
+                )
+            out.append(".")
             continue
-        needs[p].append(need)
-        need_at[p].append(k)
-    # end lines: "(RACK) -v" is the player's own rack; "(RACK) +v" is somebody else's rack
-    # added to the player who went out (with two players, the opponent's)
-    own_end = {p for p, _, v, _ in ends if v < 0}
-    for p, rack, v, _ in ends:
-        owner: int | None = p
-        if v > 0:
-            others = [q for q in range(n) if q != p]
-            owner = others[0] if len(others) == 1 and others[0] not in own_end else None
-        if owner is not None and rack:
-            needs[owner].append(list(rack))
-            need_at[owner].append(len(turns))
-    return needs, need_at
+        if tok == ".":
+            raise InvalidStateError(f"line {lineno}: {action} plays through an empty square")
+        code = t.token_code.get(tok)
+        if code is None or code == t.blank:
+            raise InvalidStateError(f"line {lineno}: unknown tile {short_repr(tok)} in {action}")
+        out.append(token_text(tok))
+        placed.append((sq, code))
+    return Place(action.row, action.col, action.across, "".join(out)), placed
 
 
 def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
-    """Replay the records of ``gcg`` (draws reconstructed where racks are missing)."""
+    """Replay the records of ``gcg``: every draw decided by a feasibility test (the tiles
+    each player must still draw fit in their remaining draws, player by player and tile by
+    tile), with backtracking over the draws when a later line still refuses them."""
     names = list(gcg.nicks)
     try:
         start = new_game(names, rules=rules, lexicon=lex)
     except RulesError as exc:
         raise InvalidStateError(short_repr(str(exc))) from None
-    t = start.tiles
-    turns, ends = _gcg_turns(gcg, start)
-    needs, need_at = _gcg_needs(start, turns, ends)
-    budget = [_WORK_BUDGET]
+    plan = _Plan(gcg, start)
+    return _Replay(plan, start).run()
 
-    def attempt(rng: random.Random | None) -> Record[State]:
-        state = start
-        cursor = [0] * len(names)
-        actions: list[Any] = []
-        ti = 0
 
-        def outstanding(st: State, q: int) -> tuple[Counter[int], dict[int, int]]:
-            """Tiles q still has to receive, and when q first needs each of them."""
-            spend(len(needs[q]) - cursor[q])
-            tot = Counter[int]()
-            first: dict[int, int] = {}
-            held = Counter(st.racks[q])
-            for need, at in zip(needs[q][cursor[q] :], need_at[q][cursor[q] :], strict=True):
-                for x in need:
-                    tot[x] += 1
-                    if tot[x] > held[x] and x not in first:
-                        first[x] = at
-            return tot - held, first
+class _Replay:
+    """The search over draw orders (depth first, feasible draws only)."""
 
-        def pick_draw(st: State) -> Draw:
-            d = st.drawer
-            have = Counter(st.racks[d])
-            # a known rack on the drawer's next turn fixes the draw
-            nxt = next((k for k in range(ti, len(turns)) if turns[k][0] == d), None)
-            if nxt is not None:
-                known = turns[nxt][1]
-                if known is not None:
-                    for x in sorted((Counter(known) - have).elements()):
-                        if st.bag[x]:
-                            return _draw(st, x)
-            others = Counter[int]()
-            others_first: dict[int, int] = {}
-            for q in range(len(names)):
-                if q != d:
-                    out_q, first_q = outstanding(st, q)
-                    others.update(out_q)
-                    for x, at in first_q.items():
-                        others_first[x] = min(at, others_first.get(x, at))
-            mine, mine_first = outstanding(st, d)
-            cands = [x for x in mine if st.bag[x]]
-            if cands:
-                big = len(turns) + 1
-
-                def key(x: int) -> tuple[int, int, int]:
-                    # earliest own need first among tiles nobody needs sooner; otherwise
-                    # the tile whose other claimant needs it latest
-                    jitter = rng.randrange(4) if rng is not None else 0
-                    if st.bag[x] > others[x] or mine_first[x] <= others_first.get(x, big):
-                        return (0, mine_first[x] + jitter, x)
-                    return (1, -others_first.get(x, big) + jitter, x)
-
-                return _draw(st, min(cands, key=key))
-            best = max(
-                (i for i, n in enumerate(st.bag) if n),
-                key=lambda i: (st.bag[i] - others[i], -i),
-            )
-            return _draw(st, best)
-
-        def spend(work: int = 1) -> None:
-            budget[0] -= work
-            if budget[0] < 0:
-                raise InvalidStateError("the GCG game takes too much work to reconstruct")
-
-        while True:
-            while state.is_chance_node:
-                spend()
-                dr = pick_draw(state)
-                actions.append(dr)
-                state = state.apply(dr)
-            if ti >= len(turns):
-                break
-            spend()
-            p, rack_known, action, score, total = turns[ti]
-            if not isinstance(action, (Resign, Timeout)) and p != state.turn:
-                raise InvalidStateError(
-                    f"turn {ti + 1}: {names[p]} moves but it is {state.players[state.turn]}'s turn"
+    def __init__(self, plan: _Plan, start: State) -> None:
+        self.plan = plan
+        self.start = start
+        self.t = start.tiles
+        self.work = 0
+        self.rng: random.Random | None = None
+        self.fail_k = len(plan.events)
+        n = plan.n
+        K = plan.k_types
+        # per player: non-void slots at or after each slot index (suffix counts)
+        owner, void = plan.slot_owner, plan.slot_void
+        S = len(owner)
+        self.after = [[0] * (S + 1) for _ in range(n)]
+        for s in range(S - 1, -1, -1):
+            for p in range(n):
+                self.after[p][s] = self.after[p][s + 1] + (
+                    1 if owner[s] == p and not void[s] else 0
                 )
-            if rack_known is not None and tuple(sorted(rack_known)) != state.racks[p]:
-                raise InvalidStateError(
-                    f"turn {ti + 1}: {names[p]}'s rack {t.rack_text(rack_known)} cannot be reached "
-                    f"(the draws give {state.rack_text(p)})"
-                )
-            before = state.scores[p]
+        # per global checkpoint index k: each player's cumulative requirement then
+        self.kset = sorted({k for p in range(n) for k, _ in plan.checks[p]})
+        self.req: list[list[tuple[int, ...]]] = []
+        cur = [(0,) * K for _ in range(n)]
+        ptr = [0] * n
+        for k in self.kset:
+            for p in range(n):
+                checks = plan.checks[p]
+                while ptr[p] < len(checks) and checks[ptr[p]][0] <= k:
+                    cur[p] = checks[ptr[p]][1]
+                    ptr[p] += 1
+            self.req.append(list(cur))
+        self.kend = [plan.slot_end[k] for k in self.kset]
+
+    def spend(self, work: int = 1) -> None:
+        self.work += work
+        if self.work > _WORK_BUDGET:
+            raise InvalidStateError("the GCG game takes too much work to reconstruct")
+
+    # -- the feasibility test ------------------------------------------------------------------
+
+    def candidates(self, st: State, s: int, drawn: list[list[int]]) -> list[int]:
+        """The tiles the draw at slot ``s`` may take, best first: those after which every
+        player can still draw what they need in time and every tile is still there when
+        needed; empty if none (the draws so far cannot lead to the file)."""
+        plan = self.plan
+        d = st.drawer
+        bag = st.bag
+        K = plan.k_types
+        if plan.slot_void[s]:  # drawn and put back by the withdrawal: any tile will do
+            x = max(range(K), key=lambda i: (bag[i], -i))
+            return [x] if bag[x] else []
+        n = plan.n
+        lo = bisect.bisect_right(self.kend, s)
+        window = list(range(lo, min(lo + _HORIZON, len(self.kset))))
+        if self.kset and window and window[-1] != len(self.kset) - 1:
+            window.append(len(self.kset) - 1)
+        self.spend(4 * (1 + len(window) * (n + 1)))
+        ok = [bag[x] > 0 for x in range(K)]
+        self.fail_k = len(plan.events)
+        soonest = [len(plan.events) + 1] * K
+        dd = drawn[d]
+        after = self.after
+        others = [len(plan.events) + 1] * K
+        for ki in window:
+            k = self.kset[ki]
+            end = plan.slot_end[k]
+            row = self.req[ki]
+            md = row[d]
+            for x in range(K):
+                if md[x] > dd[x] and soonest[x] > k:
+                    soonest[x] = k
+                if others[x] > k and any(row[q][x] > drawn[q][x] for q in range(n) if q != d):
+                    others[x] = k
+            # Hall for the drawer: what it must still draw before k fits its draws left
+            need = sum(max(0, md[x] - dd[x]) for x in range(K))
+            avail = after[d][s] - after[d][end]
+            if need > avail:
+                self.fail_k = k
+                return []
+            if need == avail:
+                for x in range(K):
+                    if md[x] <= dd[x]:
+                        ok[x] = False
+            # tile supply: what everybody must still draw of x before k is still there
+            for x in range(K):
+                if not ok[x]:
+                    continue
+                dem = 0
+                for p in range(n):
+                    v = row[p][x] - drawn[p][x]
+                    if v > 0:
+                        dem += v
+                if not dem:
+                    continue
+                sup = bag[x] + self.returned(x, s, end)
+                if dem > sup or (dem == sup and md[x] <= dd[x]):
+                    ok[x] = False
+                    self.fail_k = min(self.fail_k, k)
+        cands = [x for x in range(K) if ok[x]]
+        surplus = (
+            {
+                x: bag[x] - sum(max(0, self.req[-1][p][x] - drawn[p][x]) for p in range(n))
+                for x in cands
+            }
+            if self.kset
+            else {x: bag[x] for x in cands}
+        )
+        big = len(plan.events) + 1
+        jitter = self.rng.randrange if self.rng is not None else (lambda k: 0)
+
+        def key(x: int) -> tuple[int, int, int, int]:
+            # the drawer's earliest need first among tiles nobody else needs sooner; then the
+            # tile another claimant needs latest; then tiles nobody needs, most plentiful first
+            if soonest[x] <= big - 1 and (bag[x] > 1 or soonest[x] <= others[x]):
+                return (0, soonest[x] + jitter(4), -surplus[x], x)
+            if soonest[x] <= big - 1:
+                return (1, -others[x] + jitter(4), -surplus[x], x)
+            return (2, 0, -surplus[x], x)
+
+        cands.sort(key=key)
+        return cands
+
+    def returned(self, x: int, s: int, end: int) -> int:
+        """Tiles of kind ``x`` (or of any kind, for departed racks) that come back to the bag
+        after slot ``s`` and before the draw at slot ``end``."""
+        total = 0
+        for f, c in self.plan.returns:
+            if s < f < end:
+                total += c[x]
+        for f, k in self.plan.wild:
+            if s < f < end:
+                total += k
+        return total
+
+    # -- the replay ----------------------------------------------------------------------------
+
+    def run(self) -> Record[State]:
+        """Depth-first search over the feasible draws; when it backtracks too long, it starts
+        again with another order of equally good draws (the test keeps every draw feasible
+        for what it checks, so this only reorders the search)."""
+        first: InvalidStateError | None = None
+        for attempt in range(_ATTEMPTS):
+            self.rng = None if attempt == 0 else random.Random(attempt)
             try:
-                if isinstance(action, Place):
-                    action = state.normalize(action)
-                state = state.apply(action)
-            except IllegalActionError as exc:
-                raise InvalidStateError(f"turn {ti + 1}: illegal move {action}: {exc}") from None
-            if not isinstance(action, (Resign, Timeout)):
-                gained = state.scores[p] - before
-                if state.is_terminal and state.end_reason == "played_out":
-                    gained = score  # adjustments are checked on the end lines below
-                if gained != score or before + score != total:
-                    raise InvalidStateError(
-                        f"turn {ti + 1}: {action} scores {gained}, the file says +{score} {total}"
-                    )
-                cursor[p] += 1
-            actions.append(action)
-            ti += 1
-        if ti < len(turns):
-            raise InvalidStateError("moves after the end of the game")
-        if ends:
-            if not state.is_terminal:
-                raise InvalidStateError("end-of-game rack lines, but the game did not end")
-            last_total: dict[int, int] = {}
-            for p, _, _, total in ends:
-                last_total[p] = total
-            for p, total in last_total.items():
-                if total != state.scores[p]:
-                    raise InvalidStateError(
-                        f"final total of {names[p]} is {state.scores[p]}, not {total}"
-                    )
-        return Record(start, tuple(actions))
+                return self._search(_BACKTRACKS if attempt < _ATTEMPTS - 1 else None)
+            except _Restart as exc:
+                first = first or exc.error
+        assert first is not None
+        raise first
 
-    first_error: InvalidStateError | None = None
-    for k in range(_ATTEMPTS):
+    def _search(self, limit: int | None) -> Record[State]:
+        plan = self.plan
+        backtracks = 0
+        K = plan.k_types
+        state = self.start
+        actions: list[Any] = []
+        drawn = [[0] * K for _ in range(plan.n)]
+        ei = 0  # next event
+        s = 0  # next slot
+        # backtracking frames: (state, ei, s, len(actions), drawn copy, other candidates)
+        frames: list[tuple[State, int, int, int, list[list[int]], list[int]]] = []
+        first_error: InvalidStateError | None = None
+        while True:
+            try:
+                while True:
+                    if state.is_chance_node:
+                        if s >= len(plan.slot_owner) or plan.slot_owner[s] != state.drawer:
+                            raise InvalidStateError(
+                                f"{plan._where(min(ei, len(plan.events)))}: the draws do not "
+                                "follow the file (a move or a rack field is inconsistent)"
+                            )
+                        cands = self.candidates(state, s, drawn)
+                        if not cands:
+                            raise _DrawError(
+                                f"{plan._where(self.fail_k)}: no order of the draws gives "
+                                "every player the tiles the file shows"
+                            )
+                        frames.append(
+                            (state, ei, s, len(actions), [r[:] for r in drawn], cands[1:])
+                        )
+                        state, s = self._draw(state, s, cands[0], drawn, actions)
+                        continue
+                    if ei >= len(plan.events):
+                        break
+                    state = self._event(state, plan.events[ei], actions, drawn)
+                    ei += 1
+                return self._finish(state, actions, drawn)
+            except _DrawError as exc:
+                if first_error is None:
+                    first_error = exc
+                # back to the latest draw with another feasible tile
+                while frames and not frames[-1][5]:
+                    frames.pop()
+                if not frames:
+                    raise first_error from None
+                backtracks += 1
+                if limit is not None and backtracks > limit:
+                    raise _Restart(first_error) from None
+                st, ei, s, na, dr, rest = frames.pop()
+                x = rest[0]
+                frames.append((st, ei, s, na, [r[:] for r in dr], rest[1:]))
+                del actions[na:]
+                drawn = dr
+                self.spend()
+                state, s = self._draw(st, s, x, drawn, actions)
+
+    def _draw(
+        self, state: State, s: int, x: int, drawn: list[list[int]], actions: list[Any]
+    ) -> tuple[State, int]:
+        self.spend()
+        d = state.drawer
+        if not self.plan.slot_void[s]:
+            drawn[d][x] += 1
+        a = _draw(state, x)
+        actions.append(a)
+        return state.apply(a), s + 1
+
+    def _apply(self, state: State, action: Any, lineno: int) -> State:
+        self.spend()
         try:
-            return attempt(None if k == 0 else random.Random(k))
-        except InvalidStateError as exc:
-            if first_error is None:
-                first_error = exc
-            # only a wrong guess of the unknown draws is worth another try
-            if (
-                budget[0] < 0
-                or all(r is not None for _, r, _, _, _ in turns)
-                or not any(
-                    sign in str(exc)
-                    for sign in ("tiles_not_on_rack", "cannot be reached", "final total")
+            return state.apply(action)
+        except IllegalActionError as exc:
+            err = _DrawError if exc.code == "tiles_not_on_rack" else InvalidStateError
+            raise err(f"line {lineno}: illegal move {action}: {exc}") from None
+
+    def _event(self, state: State, ev: _Event, actions: list[Any], drawn: list[list[int]]) -> State:
+        p, ln = ev.p, ev.lineno
+        names = state.players
+        if ev.kind == "leave":
+            actions.append(ev.action)
+            return self._apply(state, ev.action, ln)
+        if ev.kind == "time":
+            penalty = TimePenalty(p, -ev.score)
+            actions.append(penalty)
+            state = self._apply(state, penalty, ln)
+            if state.scores[p] != ev.total:
+                raise InvalidStateError(
+                    f"line {ln}: {names[p]}'s total after the penalty is {state.scores[p]}, "
+                    f"not {ev.total}"
                 )
+            return state
+        if ev.rack is not None and ev.kind == "move":
+            self._check_rack(state, p, ev.rack, ln)
+        before = state.scores[p]
+        if ev.kind in ("withdraw", "bonus"):
+            pp = state.pending_play
+            if pp is None or pp.player != p:
+                raise InvalidStateError(f"line {ln}: no play of {names[p]} can be challenged here")
+            act = Challenge(state.turn)
+            actions.append(act)
+            after = self._apply(state, act, ln)
+            withdrawn = after.board != state.board
+            if withdrawn != (ev.kind == "withdraw"):
+                found = "a phony" if withdrawn else "valid"
+                raise InvalidStateError(
+                    f"line {ln}: the lexicon {state.lexicon.name!r} finds {pp.place} {found} "
+                    "(pass the lexicon the game was played with)"
+                )
+            gained = after.scores[p] - before
+            if after.is_terminal:  # the end adjustments are checked on the end lines
+                gained = ev.score
+            if gained != ev.score or before + ev.score != ev.total:
+                raise InvalidStateError(
+                    f"line {ln}: the challenge gives {names[p]} {gained:+d}, the file says "
+                    f"{ev.score:+d} {ev.total}"
+                )
+            if ev.rack is not None:
+                self._check_rack(after, p, ev.rack, ln)
+            return after
+        action = ev.action
+        if state.pending_end is not None and isinstance(action, Pass):
+            # a play that ends the game if it stands was challenged in vain (double challenge:
+            # files write the lost turn as a pass)
+            act = Challenge(state.turn)
+            actions.append(act)
+            state = self._apply(state, act, ln)
+            if state.is_terminal or p != state.turn:
+                return state
+        if p != state.turn or state.phase != "play":
+            who = state.players[state.turn] if state.phase == "play" else "nobody"
+            raise InvalidStateError(f"line {ln}: {names[p]} moves but it is {who}'s turn")
+        if isinstance(action, Place):
+            try:
+                action = state.normalize(action)
+            except IllegalActionError as exc:
+                raise InvalidStateError(f"line {ln}: {action}: {exc}") from None
+        after = self._apply(state, action, ln)
+        actions.append(action)
+        gained = after.scores[p] - before
+        if after.is_terminal and after.end_reason in ("played_out", "passes"):
+            gained = ev.score  # the adjustments are checked on the end lines
+        if gained != ev.score or before + ev.score != ev.total:
+            raise InvalidStateError(
+                f"line {ln}: {action} scores {gained}, the file says {ev.score:+d} {ev.total}"
+            )
+        return after
+
+    def _check_rack(self, state: State, p: int, rack: tuple[int, ...], ln: int) -> None:
+        if Counter(rack) - Counter(state.racks[p]):
+            raise _DrawError(
+                f"line {ln}: {state.players[p]}'s rack field {self.t.rack_text(rack)} is not "
+                f"on the rack the draws give ({state.rack_text(p)})"
+            )
+
+    def _finish(self, state: State, actions: list[Any], drawn: list[list[int]]) -> Record[State]:
+        plan = self.plan
+        t = self.t
+        if state.pending_play is not None and (state.pending_end is not None or plan.ends):
+            act = Accept(state.turn)
+            actions.append(act)
+            state = self._apply(state, act, plan.ends[0][4] if plan.ends else 0)
+        if plan.ends and not state.is_terminal:
+            raise InvalidStateError(
+                f"line {plan.ends[0][4]}: end-of-game rack lines, but the game did not end"
+            )
+        for q, rack in plan.final.items():
+            if tuple(sorted(rack)) != state.racks[q] and state.end_reason in (
+                "played_out",
+                "passes",
+                None,
             ):
-                break
-    assert first_error is not None
-    raise first_error
+                raise _DrawError(
+                    f"the end lines: {state.players[q]}'s last rack {t.rack_text(rack)} cannot "
+                    f"be reached (the draws give {state.rack_text(q)})"
+                )
+        mult = 2 if state.rules.going_out == "double" else 1
+        last: dict[int, tuple[int, int]] = {}
+        for p, rack, value, total, ln, _ in plan.ends:
+            v = t.rack_value(rack)
+            want = -v if value < 0 else (mult * v if state.end_reason == "played_out" else v)
+            if value != want:
+                raise InvalidStateError(
+                    f"line {ln}: the rack {t.rack_text(rack)} is worth {want:+d} here, "
+                    f"not {value:+d}"
+                )
+            last[p] = max(last.get(p, (0, total)), (ln, total))
+        first_end = min((e[4] for e in plan.ends), default=None)
+        for ev in plan.events:
+            if ev.kind == "time" and first_end is not None and ev.lineno > first_end:
+                last[ev.p] = max(last.get(ev.p, (0, ev.total)), (ev.lineno, ev.total))
+        for p, (ln, total) in last.items():
+            if total != state.scores[p]:
+                raise _DrawError(
+                    f"line {ln}: the final total of {state.players[p]} is {state.scores[p]}, "
+                    f"not {total}"
+                )
+        return Record(self.start, tuple(actions))
 
 
 def _draw(st: State, code: int) -> Draw:

@@ -67,7 +67,7 @@ from wordgames.wocable.engine import (
     score_placement,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, raw_moves
+from wordgames.wocable.movegen import Move, move_of, raw_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.view import View, pending_from_dict
 
@@ -356,7 +356,8 @@ class State(StateBase):
         """Every legal placement of the player on turn with its score, best first."""
         if self.phase != "play":
             return []
-        out = [Move(p, s, len(pl)) for p, s, pl in self.raw_moves()]
+        rack = self.racks[self.turn]
+        out = [move_of(self._tiles, rack, raw) for raw in self.raw_moves()]
         out.sort(key=lambda m: (-m.score, str(m.action)))
         return out
 

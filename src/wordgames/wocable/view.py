@@ -38,7 +38,7 @@ from wordgames.wocable.engine import (
     parse_board,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, raw_moves
+from wordgames.wocable.movegen import Move, move_of, raw_moves
 from wordgames.wocable.rules import Rules
 
 if TYPE_CHECKING:
@@ -130,6 +130,10 @@ class View(ViewBase):
             }
         )
 
+    def rack_text(self) -> str:
+        """The viewer's rack in notation (``?`` = blank; ``""`` for a spectator)."""
+        return "" if self.rack is None else self.tiles.rack_text(self.rack)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The viewer's legal actions when it is their turn, else ()."""
         if self.phase != "play" or self.viewer != self.turn or self.rack is None:
@@ -153,7 +157,8 @@ class View(ViewBase):
             or self.pending_end is not None
         ):
             return []
-        out = [Move(p, s, len(pl)) for p, s, pl in raw_moves(self.tiles, self.board, self.rack)]
+        t = self.tiles
+        out = [move_of(t, self.rack, raw) for raw in raw_moves(t, self.board, self.rack)]
         out.sort(key=lambda m: (-m.score, str(m.action)))
         return out
 
