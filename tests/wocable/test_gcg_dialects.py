@@ -301,3 +301,49 @@ def test_edited_files_raise_only_invalid_state_naming_a_line(
         msg = str(exc)
         assert "malformed data" not in msg
         assert re.search(r"line \d+|#player|#rack|nicknames|too much work", msg), msg
+
+
+@pytest.mark.parametrize(
+    ("name", "player", "final"),
+    [
+        # transfer rule: the end lines take 1 from ann, then overtime costs her 10 more
+        ("wocable_hand.gcg", "ann", 362),
+        # double rule: bob subtracts nothing at the end; 30 points of overtime
+        ("naspa_challenges.gcg", "bob", 185),
+    ],
+)
+def test_time_penalty_after_the_end_lines(name: str, player: str, final: int) -> None:
+    """Tournaments assess overtime once the game is over: a ``(time)`` line after the end
+    lines is applied after the end adjustments, its total checked, and exported back there."""
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    plain = from_gcg(text).final
+    p = plain.players.index(player)
+    points = plain.scores[p] - final
+    late = text.rstrip("\n") + f"\n>{player}: (time) -{points} {final}\n"
+    record = from_gcg(late)
+    state = record.final
+    assert state.is_terminal
+    assert state.scores[p] == final
+    assert state.scores[1 - p] == plain.scores[1 - p]
+    assert state.outcome is not None and state.outcome.scores == state.scores
+    assert to_gcg(record).rstrip("\n").splitlines()[-1].endswith(f"(time) -{points} {final}")
+    assert from_gcg(to_gcg(record)).final.scores == state.scores
+    wrong = text.rstrip("\n") + f"\n>{player}: (time) -{points} {final + 1}\n"
+    with pytest.raises(InvalidStateError, match=r"line \d+"):
+        from_gcg(wrong)
+
+
+def test_time_penalty_after_the_end_can_change_the_winner() -> None:
+    from wordgames.wocable import TimePenalty
+
+    state = from_gcg((FIXTURES / "wocable_hand.gcg").read_text(encoding="utf-8")).final
+    winner = state.outcome.ranking.index(1)
+    loser = 1 - winner
+    margin = state.scores[winner] - state.scores[loser]
+    after = state.apply(TimePenalty(winner, margin + 5))
+    assert after.is_terminal and after.legal_actions() == ()
+    assert after.outcome.ranking[loser] == 1
+    assert after.ply == state.ply + 1
+    with pytest.raises(wordgames.IllegalActionError) as err:
+        state.check_as(winner, TimePenalty(winner, 5))
+    assert err.value.code == "server_event_from_player"

@@ -190,7 +190,7 @@ class StateBase:
     A subclass defines the class constants below, ``ply``, ``is_terminal``,
     ``is_chance_node``, ``players_to_act``, ``num_players``, ``actor(action)``, ``apply`` and
     the one validation hook ``_validate(action)``. The hook sees only well-typed actions of
-    the game, never at the end of the game, chance outcomes only at chance nodes and player
+    the game, at the end of the game only those of ``AFTER_END_TYPES``, chance outcomes only at chance nodes and player
     actions (other than :class:`Resign`) only where no chance event is pending.
     """
 
@@ -202,6 +202,9 @@ class StateBase:
     CHANCE_TYPES: ClassVar[tuple[type, ...]] = ()
     #: frontend-only events that no player sends (a clock running out); applied with ``apply``
     SERVER_TYPES: ClassVar[tuple[type, ...]] = ()
+    #: frontend events still accepted after the end (Wocable's ``TimePenalty``: a tournament
+    #: assesses overtime when the game is over); they may change the final ranking
+    AFTER_END_TYPES: ClassVar[tuple[type, ...]] = ()
     #: the game's notation parser (``parse_action``), used for text in ``check_as``
     _parse_text: ClassVar[Callable[[str], Any] | None] = None
 
@@ -235,7 +238,7 @@ class StateBase:
         """Raise the :class:`IllegalActionError` that ``apply(action)`` would raise."""
         if type(action) not in self.ACTION_TYPES or not well_typed(action):
             raise IllegalActionError(NOT_AN_ACTION, action, f"not a well-formed {self.GAME} action")
-        if self.is_terminal:
+        if self.is_terminal and not isinstance(action, self.AFTER_END_TYPES):
             raise IllegalActionError(GAME_OVER, action, "the game is over")
         if isinstance(action, self.CHANCE_TYPES):
             if not self.is_chance_node:

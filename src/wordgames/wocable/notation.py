@@ -1204,7 +1204,8 @@ class _Replay:
                         continue
                     if ei >= len(plan.events):
                         break
-                    state = self._event(state, plan.events[ei], actions, drawn)
+                    if not self._after_end(plan.events[ei]):
+                        state = self._event(state, plan.events[ei], actions, drawn)
                     ei += 1
                 return self._finish(state, actions, drawn)
             except _DrawError as exc:
@@ -1244,6 +1245,12 @@ class _Replay:
         except IllegalActionError as exc:
             err = _DrawError if exc.code == "tiles_not_on_rack" else InvalidStateError
             raise err(f"line {lineno}: illegal move {action}: {exc}") from None
+
+    def _after_end(self, ev: _Event) -> bool:
+        """Whether ``ev`` is a time penalty written after the end lines (assessed once the
+        game is over, so applied after the end adjustments)."""
+        ends = self.plan.ends
+        return ev.kind == "time" and bool(ends) and ev.lineno > min(e[4] for e in ends)
 
     def _event(self, state: State, ev: _Event, actions: list[Any], drawn: list[list[int]]) -> State:
         p, ln = ev.p, ev.lineno
@@ -1335,6 +1342,9 @@ class _Replay:
             raise InvalidStateError(
                 f"line {plan.ends[0][4]}: end-of-game rack lines, but the game did not end"
             )
+        for ev in plan.events:  # time penalties written after the end lines
+            if self._after_end(ev):
+                state = self._event(state, ev, actions, drawn)
         for q, rack in plan.final.items():
             if tuple(sorted(rack)) != state.racks[q] and state.end_reason in (
                 "played_out",

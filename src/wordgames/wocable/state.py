@@ -160,6 +160,7 @@ class State(StateBase):
     )
     CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Draw,)
     SERVER_TYPES: ClassVar[tuple[type, ...]] = (Timeout, TimePenalty)
+    AFTER_END_TYPES: ClassVar[tuple[type, ...]] = (TimePenalty,)
 
     rules: Rules
     lexicon: Lexicon
