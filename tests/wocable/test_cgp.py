@@ -120,6 +120,10 @@ def test_position_string_may_fall_short_of_the_tile_set() -> None:
     moves = state.moves()
     assert moves
     assert all(set(m.used) <= {"Q", "I"} for m in moves)
+    # a set-up position is a state like any other: its JSON loads back, from untrusted input
+    assert State.from_dict(state.to_dict()) == state
+    after = state.apply(moves[0].action)
+    assert State.from_dict(after.to_dict()) == after
     with pytest.raises(InvalidStateError, match="more"):
         from_position(f"{board} ZZ/A 10/20 0 0 -")
     with pytest.raises(InvalidStateError):

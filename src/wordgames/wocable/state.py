@@ -1119,8 +1119,8 @@ def _state_from_dict(data: Any) -> State:
         total[i] += bag[i]
     if tuple(total) != t.counts:
         raise InvalidStateError("tiles are not conserved (board + racks + bag != the tile set)")
-    if removed and rules.departed_tiles_to_bag:
-        raise InvalidStateError("removed tiles only exist with departed_tiles_to_bag=False")
+    # ``removed``: tiles out of play, from a player who left (departed_tiles_to_bag=False) or
+    # left out of a set-up position (``from_position``, ``from_cgp``)
     for p in departed:
         if racks[p]:
             raise InvalidStateError(f"departed player {p} still holds tiles")
@@ -1171,12 +1171,18 @@ def _state_from_dict(data: Any) -> State:
     elif phase == "play":
         if drawer != -1 or to_draw or aside:
             raise InvalidStateError("no draw can be pending on a player's turn")
+        bag_empty = not any(bag)
         for p in active:
             if not racks[p] and not (going_out and pending and p == pending.player):
-                raise InvalidStateError(f"active player {p} has no tiles on a running game")
+                # an empty rack beside an empty bag: a set-up end-game position whose other
+                # rack was left empty (``from_position``); that player can only pass
+                if not bag_empty:
+                    raise InvalidStateError(f"active player {p} has no tiles on a running game")
     ply = get_ply(d)
     # every tile outside the bag was drawn, every leaver resigned, a tile on the board was placed
-    least = t.total - sum(bag) + len(departed) + (0 if board_empty else 1)
+    # every tile out of the bag was drawn, but the ``removed`` ones may never have been (a
+    # set-up position leaves tiles out of play)
+    least = t.total - sum(bag) - len(removed) + len(departed) + (0 if board_empty else 1)
     if ply < least:
         raise InvalidStateError(f"ply {ply} is too small: this position takes {least} actions")
     return State(
