@@ -29,44 +29,9 @@ def view_text(state: Any, viewer: int) -> str:
     view = state.view(viewer)
     if state.GAME == "regenwormen":
         return str(view.state)  # nothing is hidden
-    if state.GAME == "wocable":
-        return _wocable_text(view)
     if state.GAME == "wordmeld":
         return _wordmeld_text(view)
-    return str(view)  # Wömmeln's view has its own text
-
-
-def _wocable_text(view: Any) -> str:
-    from wordgames.wocable.engine import BLANK_BIT, LETTER
-
-    t = view.tiles
-    size = t.size
-    w = max(len(a) for a in t.alphabet)  # digraph tile sets: two characters a square
-    lines = ["   " + " ".join(chr(ord("A") + c).ljust(w) for c in range(size))]
-    for r in range(size):
-        cells = []
-        for c in range(size):
-            sq = r * size + c
-            v = view.board[sq]
-            if v >= 0:
-                txt = t.alphabet[v & LETTER]
-                cells.append((txt.lower() if v & BLANK_BIT else txt).ljust(w))
-            else:  # premium squares: = triple word, - double word, " triple letter, ' double
-                wmul, lmul = t.word_mult[sq], t.letter_mult[sq]
-                mark = {3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, ".")
-                cells.append(mark.ljust(w))
-        lines.append(f"{r + 1:>2} " + " ".join(cells).rstrip())
-    for p, name in enumerate(view.players):
-        mark = ">" if view.phase == "play" and p == view.turn else " "
-        tiles = (
-            f"[{t.rack_text(view.rack)}]"
-            if p == view.viewer and view.rack is not None
-            else f"{view.rack_sizes[p]} tiles"
-        )
-        gone = " (left)" if p in view.departed else ""
-        lines.append(f"{mark}{name}: {view.scores[p]} {tiles}{gone}")
-    lines.append(f"bag {view.bag_size}")
-    return "\n".join(lines)
+    return str(view)  # Wocable's and Wömmeln's views have their own text
 
 
 def _wordmeld_text(view: Any) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -270,7 +269,7 @@ def _gcg(args: Any, inp: TextIO, out: TextIO) -> int:
     try:
         record = from_gcg(text)
     except InvalidStateError as exc:
-        print(f"{args.file}: invalid: {_with_line(str(exc), text)}", file=out)
+        print(f"{args.file}: invalid: {exc}", file=out)
         return 1
     if args.action == "convert":
         out.write(record.to_json(indent=2) + "\n" if args.to == "json" else to_gcg(record))
@@ -292,19 +291,6 @@ def _gcg(args: Any, inp: TextIO, out: TextIO) -> int:
         winners = ", ".join(players[p] for p in sorted(outcome.winners))
         print(f"  over ({outcome.reason}); won by {winners}", file=out)
     return 0
-
-
-def _with_line(message: str, text: str) -> str:
-    """A ``from_gcg`` message that names a turn ("turn 3: ...") with that turn's line number
-    put in front (messages about a line already name it)."""
-    from wordgames.wocable.notation import GcgEnd, read_gcg
-
-    m = re.match(r"turn (\d+):", message)
-    if m is None:
-        return message
-    turn_lines = [ln.lineno for ln in read_gcg(text).lines if not isinstance(ln, GcgEnd)]
-    k = int(m.group(1)) - 1
-    return f"line {turn_lines[k]}: {message}" if 0 <= k < len(turn_lines) else message
 
 
 def _chance_line(outcomes: list[str]) -> list[str]:

@@ -230,7 +230,7 @@ def test_gcg_check_names_the_line_of_a_bad_turn(tmp_path: Path, game: Record[Any
     lines[k] = f"{nick} {rack} {square} {word} +{int(score) + 1} {int(total) + 1}"
     code, text = _gcg(tmp_path, "\n".join(lines) + "\n", "check", "FILE")
     assert code == 1
-    assert text.startswith(f"FILE: invalid: line {k + 1}: turn 2: ")
+    assert text.startswith(f"FILE: invalid: line {k + 1}: ")
     code, text = _gcg(tmp_path, "#player1 a A\n#player2 b B\n>a: ABC 8H CAT\n", "check", "FILE")
     assert code == 1
     assert text.startswith("FILE: invalid: line 3: ")

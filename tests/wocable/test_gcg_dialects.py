@@ -325,7 +325,8 @@ def test_time_penalty_after_the_end_lines(name: str, player: str, final: int) ->
     assert state.is_terminal
     assert state.scores[p] == final
     assert state.scores[1 - p] == plain.scores[1 - p]
-    assert state.outcome is not None and state.outcome.scores == state.scores
+    assert state.outcome is not None
+    assert state.outcome.scores == state.scores
     assert to_gcg(record).rstrip("\n").splitlines()[-1].endswith(f"(time) -{points} {final}")
     assert from_gcg(to_gcg(record)).final.scores == state.scores
     wrong = text.rstrip("\n") + f"\n>{player}: (time) -{points} {final + 1}\n"
@@ -341,7 +342,8 @@ def test_time_penalty_after_the_end_can_change_the_winner() -> None:
     loser = 1 - winner
     margin = state.scores[winner] - state.scores[loser]
     after = state.apply(TimePenalty(winner, margin + 5))
-    assert after.is_terminal and after.legal_actions() == ()
+    assert after.is_terminal
+    assert not after.legal_actions()
     assert after.outcome.ranking[loser] == 1
     assert after.ply == state.ply + 1
     with pytest.raises(wordgames.IllegalActionError) as err:

@@ -190,8 +190,9 @@ class StateBase:
     A subclass defines the class constants below, ``ply``, ``is_terminal``,
     ``is_chance_node``, ``players_to_act``, ``num_players``, ``actor(action)``, ``apply`` and
     the one validation hook ``_validate(action)``. The hook sees only well-typed actions of
-    the game, at the end of the game only those of ``AFTER_END_TYPES``, chance outcomes only at chance nodes and player
-    actions (other than :class:`Resign`) only where no chance event is pending.
+    the game, at the end of the game only those of ``AFTER_END_TYPES``, chance outcomes only
+    at chance nodes and player actions (other than :class:`Resign`) only where no chance
+    event is pending.
     """
 
     __slots__ = ()

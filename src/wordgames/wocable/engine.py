@@ -324,6 +324,30 @@ def parse_board(tiles: Tiles, rows: Sequence[str]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def board_picture(tiles: Tiles, board: Sequence[int]) -> list[str]:
+    """The board as text lines: a header of column letters, then one line a row; a blank's
+    letter in lower case, empty premium squares as ``=`` (triple word), ``-`` (double word),
+    ``"`` (triple letter), ``'`` (double letter), other empty squares as ``.``. Columns are
+    two characters wide when the tile set has digraph tiles."""
+    size = tiles.size
+    w = max(len(a) for a in tiles.alphabet)
+    lines = ["   " + " ".join(chr(ord("A") + c).ljust(w) for c in range(size))]
+    for r in range(size):
+        cells = []
+        for c in range(size):
+            sq = r * size + c
+            v = board[sq]
+            if v >= 0:
+                txt = tiles.alphabet[v & LETTER]
+                cells.append((txt.lower() if v & BLANK_BIT else txt).ljust(w))
+            else:
+                wmul, lmul = tiles.word_mult[sq], tiles.letter_mult[sq]
+                mark = {3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, ".")
+                cells.append(mark.ljust(w))
+        lines.append(f"{r + 1:>2} " + " ".join(cells).rstrip())
+    return lines
+
+
 def board_rows(tiles: Tiles, board: Sequence[int]) -> list[str]:
     """Cell values -> one notation string per row."""
     size = tiles.size

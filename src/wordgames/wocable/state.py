@@ -49,11 +49,11 @@ from wordgames.wocable.actions import (
 from wordgames.wocable.engine import (
     BLANK_BIT,
     EMPTY,
-    LETTER,
     RACK_SIZE,
     PlacementError,
     SplitLexiconError,
     Tiles,
+    board_picture,
     board_rows,
     canonical_place,
     check_placement,
@@ -987,23 +987,7 @@ class State(StateBase):
 
     def __str__(self) -> str:
         t = self._tiles
-        size = t.size
-        # one column per square; two characters wide when the tile set has digraph tiles
-        w = max(len(a) for a in t.alphabet)
-        lines = ["   " + " ".join(chr(ord("A") + c).ljust(w) for c in range(size))]
-        for r in range(size):
-            cells = []
-            for c in range(size):
-                sq = r * size + c
-                v = self.board[sq]
-                if v >= 0:
-                    txt = t.alphabet[v & LETTER]
-                    cells.append((txt.lower() if v & BLANK_BIT else txt).ljust(w))
-                else:
-                    wmul, lmul = t.word_mult[sq], t.letter_mult[sq]
-                    mark = {3: "=", 2: "-"}.get(wmul, "") or {3: '"', 2: "'"}.get(lmul, ".")
-                    cells.append(mark.ljust(w))
-            lines.append(f"{r + 1:>2} " + " ".join(cells).rstrip())
+        lines = board_picture(t, self.board)
         for p, name in enumerate(self.players):
             mark = ">" if self.phase == "play" and p == self.turn else " "
             gone = " (left)" if p in self.departed else ""
@@ -1173,11 +1157,14 @@ def _state_from_dict(data: Any) -> State:
             raise InvalidStateError("no draw can be pending on a player's turn")
         bag_empty = not any(bag)
         for p in active:
-            if not racks[p] and not (going_out and pending and p == pending.player):
-                # an empty rack beside an empty bag: a set-up end-game position whose other
-                # rack was left empty (``from_position``); that player can only pass
-                if not bag_empty:
-                    raise InvalidStateError(f"active player {p} has no tiles on a running game")
+            # an empty rack beside an empty bag: a set-up end-game position whose other rack
+            # was left empty (``from_position``); that player can only pass
+            if (
+                not racks[p]
+                and not (going_out and pending and p == pending.player)
+                and not bag_empty
+            ):
+                raise InvalidStateError(f"active player {p} has no tiles on a running game")
     ply = get_ply(d)
     # every tile outside the bag was drawn, every leaver resigned, a tile on the board was placed
     # every tile out of the bag was drawn, but the ``removed`` ones may never have been (a

@@ -33,6 +33,7 @@ from wordgames.wocable.actions import (
 from wordgames.wocable.engine import (
     RACK_SIZE,
     Tiles,
+    board_picture,
     board_rows,
     exchanges,
     parse_board,
@@ -133,6 +134,27 @@ class View(ViewBase):
     def rack_text(self) -> str:
         """The viewer's rack in notation (``?`` = blank; ``""`` for a spectator)."""
         return "" if self.rack is None else self.tiles.rack_text(self.rack)
+
+    def __str__(self) -> str:
+        """The board, each player's score with the viewer's rack (others: tile counts), the
+        bag and the play open to a challenge, as text."""
+        t = self.tiles
+        lines = board_picture(t, self.board)
+        for p, name in enumerate(self.players):
+            mark = ">" if self.phase == "play" and p == self.turn else " "
+            tiles = (
+                f"[{t.rack_text(self.rack)}]"
+                if p == self.viewer and self.rack is not None
+                else f"{self.rack_sizes[p]} tiles"
+            )
+            gone = " (left)" if p in self.departed else ""
+            lines.append(f"{mark}{name}: {self.scores[p]} {tiles}{gone}")
+        lines.append(f"bag {self.bag_size}")
+        pp = self.pending_play
+        if pp is not None and self.challenge_window:
+            words = " ".join(pp.words)
+            lines.append(f"challenge window: {self.players[pp.player]} {pp.place} ({words})")
+        return "\n".join(lines)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The viewer's legal actions when it is their turn, else ()."""
