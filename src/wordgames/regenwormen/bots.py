@@ -153,12 +153,12 @@ class GameParams:
     still face up (how much game is left: the fewer, the more a lead counts).
     """
 
-    tempo: float = -0.9
-    exposure: float = 0.35
-    reach: float = 0.15
-    tiebreak: float = 0.4
-    spread: float = 1.0
-    per_worm: float = 0.2
+    tempo: float = -0.584
+    exposure: float = 0.267
+    reach: float = 0.264
+    tiebreak: float = 0.620
+    spread: float = -0.093
+    per_worm: float = 1.695
 
 
 _DEFAULT_PARAMS = GameParams()
