@@ -85,12 +85,21 @@ def main() -> None:
     bot = bots.OptimalTurnBot() if args.bot == "optimal" else bots.GameBot()
     data = samples(bot, args.games)
     current = np.array([getattr(bots.GameParams(), f) for f in FIELDS])
-    fit = minimize(log_loss, current, args=(data,), method="Nelder-Mead",
-                   options={"maxiter": 4000, "xatol": 1e-4, "fatol": 1e-7})
+    fit = minimize(
+        log_loss,
+        current,
+        args=(data,),
+        method="Nelder-Mead",
+        options={"maxiter": 4000, "xatol": 1e-4, "fatol": 1e-7},
+    )
     print(f"{args.games} games of {type(bot).__name__} self-play, {len(data)} positions")
-    print(f"log-loss: current defaults {log_loss(current, data):.5f}, fitted {fit.fun:.5f}"
-          f" (a coin: {math.log(2):.5f})")
-    print("GameParams(" + ", ".join(f"{f}={x:.3f}" for f, x in zip(FIELDS, fit.x)) + ")")
+    print(
+        f"log-loss: current defaults {log_loss(current, data):.5f}, fitted {fit.fun:.5f}"
+        f" (a coin: {math.log(2):.5f})"
+    )
+    print(
+        "GameParams(" + ", ".join(f"{f}={x:.3f}" for f, x in zip(FIELDS, fit.x, strict=True)) + ")"
+    )
 
 
 if __name__ == "__main__":

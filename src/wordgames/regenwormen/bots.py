@@ -219,8 +219,10 @@ def _game_values(
         for a in state.tile_options(total):
             v = by_action.get(a)
             if v is None:
-                after = state._after_take(a.tile) if isinstance(a, Take) else state._after_steal(
-                    a.tile, a.victim
+                after = (
+                    state._after_take(a.tile)
+                    if isinstance(a, Take)
+                    else state._after_steal(a.tile, a.victim)
                 )
                 v = by_action[a] = win_value(after, me, params)
             if best is None or v > best:
