@@ -77,7 +77,7 @@ def test_gamebot_ends_the_game_when_that_wins() -> None:
     state = position(
         stacks=((25, 26), (29, 22)),
         flipped=ALL_BUT(21, 25, 26, 29, 22),
-        kept="w w w 3 1 1 1",  # 22 with a worm, one die left
+        kept="w w w 4 1 1 1",  # 22 with a worm, one die left
         phase="decide",
     )
     assert set(state.legal_actions()) == {rw.Reroll(), rw.Take(21), rw.Steal(22, 1)}
@@ -86,12 +86,14 @@ def test_gamebot_ends_the_game_when_that_wins() -> None:
 
 
 def test_gamebot_behind_does_not_take_the_last_tile() -> None:
-    # 2 worms against 4 and only 21 face up: taking it ends the game lost, so roll on (a
-    # steal of the 23 or even a bust keeps the game going); the turn optimiser banks the worm.
+    # 2 worms against 4 and only 21 face up: taking it ends the game lost. Rolling the last
+    # die busts half the time (the 25 goes back and the game goes on) and otherwise forces the
+    # same take, so rolling on is right; the turn optimiser banks the worm (it values the bust
+    # at -2 worms).
     state = position(
         stacks=((25,), (30, 23)),
         flipped=ALL_BUT(21, 25, 30, 23),
-        kept="w w w 3 3",  # 21, three dice left
+        kept="w w w 2 2 1 1",  # 21, one die left
         phase="decide",
     )
     assert set(state.legal_actions()) == {rw.Reroll(), rw.Take(21)}
