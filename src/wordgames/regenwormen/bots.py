@@ -153,12 +153,12 @@ class GameParams:
     still face up (how much game is left: the fewer, the more a lead counts).
     """
 
-    tempo: float = -0.584
-    exposure: float = 0.267
-    reach: float = 0.264
-    tiebreak: float = 0.620
-    spread: float = -0.093
-    per_worm: float = 1.695
+    tempo: float = -0.779
+    exposure: float = 0.115
+    reach: float = 0.208
+    tiebreak: float = 0.254
+    spread: float = 0.858
+    per_worm: float = 1.599
 
 
 _DEFAULT_PARAMS = GameParams()
