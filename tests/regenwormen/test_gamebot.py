@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,9 +124,15 @@ def test_endgame_one_tile_left_matches_the_formula() -> None:
     assert len(sol.values) == 1
 
 
+@cache
+def three_tiles() -> endgame.GameSolution:
+    """The exact solution of the two-player game on the grill 24, 25, 26 (a few seconds)."""
+    return endgame.solve_game(endgame.reduced_game([24, 25, 26]), tolerance=1e-7)
+
+
 def test_endgame_values_are_probabilities_and_the_start_favours_the_first_player() -> None:
     start = endgame.reduced_game([24, 25, 26])
-    sol = endgame.solve_game(start, tolerance=1e-7)
+    sol = three_tiles()
     assert len(sol.values) == 36
     assert all(0.0 <= v <= 1.0 for v in sol.values.values())
     assert sol.value(start) > 0.5
@@ -133,7 +140,7 @@ def test_endgame_values_are_probabilities_and_the_start_favours_the_first_player
 
 def test_solved_bot_plays_legal_games() -> None:
     start = endgame.reduced_game([24, 25, 26])
-    bot = endgame.SolvedBot(endgame.solve_game(start, tolerance=1e-7))
+    bot = endgame.SolvedBot(three_tiles())
     for seed in range(3):
         rec = wordgames.play(start, [bot, bots.GameBot()], random.Random(seed))
         assert rec.replay().is_terminal
@@ -173,7 +180,7 @@ def agreement(
 
 
 def test_gamebot_agrees_with_the_exact_solver_more_than_the_turn_optimiser() -> None:
-    sol = endgame.solve_game(endgame.reduced_game([24, 25, 26]), tolerance=1e-7)
+    sol = three_tiles()
     game = agreement(sol, bots.GameBot().plan_for)
     turn = agreement(sol, bots.OptimalTurnBot().plan_for)
     assert game > turn

@@ -117,15 +117,25 @@ class GameSolution:
     values: Mapping[Position, float]
     sweeps: int
     residual: float
+    _plans: dict[Position, tuple[_Node, solver.TurnPlan]] = attrs.field(
+        factory=dict, init=False, repr=False
+    )
 
     def end_value(self, end: _End) -> float:
         pos, result = end
         return result if pos is None else 1.0 - self.values[pos]
 
+    def _node_plan(self, state: State) -> tuple[_Node, solver.TurnPlan]:
+        pos = position_of(state)
+        got = self._plans.get(pos)
+        if got is None:
+            node = _node(state_of(pos, self.rules))
+            got = self._plans[pos] = (node, _plan(self, node))
+        return got
+
     def plan(self, state: State) -> solver.TurnPlan:
         """The optimal plan for the turn being played in ``state`` (a solved position)."""
-        node = _node(state_of(position_of(state), self.rules))
-        return _plan(self, node)
+        return self._node_plan(state)[1]
 
     def value(self, state: State) -> float:
         """The solved value of the turn being played in ``state`` for the player to move."""
@@ -257,8 +267,7 @@ class SolvedBot:
         state = view.state
         if view.viewer is None or state.current_player != view.viewer:
             raise WordgamesError("the bot was asked to act but it is not the viewer's decision")
-        node = _node(state_of(position_of(state), self.solution.rules))
-        plan = _plan(self.solution, node)
+        node, plan = self.solution._node_plan(state)
         if state.phase == SET_ASIDE:
             return SetAside(plan.best_set_aside(state.kept, state.roll))
         if state.phase != DECIDE:  # pragma: no cover - checked above
