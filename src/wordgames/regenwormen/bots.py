@@ -6,6 +6,9 @@
 - :class:`OptimalTurnBot`: plays each turn to maximise the expected worm difference of the
   turn exactly (single-turn dynamic programming, :mod:`wordgames.regenwormen.solver`),
   counting what a steal takes from the victim and the tile lost on a bust.
+- :class:`GameBot`: the same solver, but each way to end the turn is valued by a
+  win-probability model of the whole game (:func:`win_value`, coefficients
+  :class:`GameParams` fitted by self-play), so it plays to win the game, not the turn.
 """
 
 from __future__ import annotations
