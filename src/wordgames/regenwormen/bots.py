@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 
 import attrs
@@ -211,7 +212,7 @@ def win_value(state: State, player: int, params: GameParams = _DEFAULT_PARAMS) -
 @lru_cache(maxsize=256)
 def _game_values(
     state: State, params: GameParams
-) -> tuple[tuple[float | None, ...], float, dict[Take | Steal, float]]:
+) -> tuple[tuple[float | None, ...], float, Mapping[Take | Steal, float]]:
     """The stop values per total, the bust value and each stop action's value for the turn
     being played in ``state`` (they depend only on the position at the start of the turn)."""
     me = state.turn
@@ -252,8 +253,9 @@ class GameBot:
     win-probability model over worm differences, the exposure of top tiles to steals and the
     worms left on the grill; the exact turn solver then plays the turn to maximise the
     expected value. So a steal counts what it takes from the leader, a lead is banked as the
-    grill empties, a player behind takes risks, and a steal that ends the game in the bot's
-    favour is worth a certain win. One float solve per turn (about 5 ms), cached.
+    grill empties, a player behind takes risks, a take that ends the game in the lead is a sure
+    win and one that ends it behind is worth nothing. One float solve per turn (about 5 ms),
+    cached.
     """
 
     params: GameParams = _DEFAULT_PARAMS
