@@ -2,7 +2,7 @@
 grill (two players; issue 13, item 3).
 
 Run: ``PYTHONPATH=src python benchmarks/regenwormen_endgame.py [--tiles 22 23 24 25 26]
-[--games 2000]``
+[--games 1000]``
 
 Solves the game in which only ``--tiles`` are face up (the rest face down from the start)
 exactly with :func:`wordgames.regenwormen.endgame.solve_game`, then prints:
@@ -76,15 +76,17 @@ def match(start: rw.State, a: object, b: object, games: int) -> tuple[float, int
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tiles", type=int, nargs="+", default=[22, 23, 24, 25, 26])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--tolerance", type=float, default=1e-7)
     args = parser.parse_args()
     start = endgame.reduced_game(args.tiles)
     t0 = time.process_time()
-    sol = endgame.solve_game(start, tolerance=1e-9, max_positions=100_000)
+    sol = endgame.solve_game(start, tolerance=args.tolerance, max_positions=100_000)
     took = time.process_time() - t0
     print(
         f"grill {args.tiles}: {len(sol.values)} positions, {sol.sweeps} sweeps at most, "
-        f"{took:.0f} s; first player wins {sol.value(start):.4f} under best play"
+        f"{took:.0f} s; first player wins {sol.value(start):.4f} under best play",
+        flush=True,
     )
     game_bot, turn_bot = bots.GameBot(), bots.OptimalTurnBot()
     for name, plan_of in (("GameBot", game_bot.plan_for), ("OptimalTurnBot", turn_bot.plan_for)):
