@@ -93,7 +93,8 @@ def main() -> None:
         agree, total = agreement(sol, plan_of)
         print(
             f"{name}: agrees with the exact stop-or-roll choice in {agree}/{total} = "
-            f"{agree / total:.2%} of decisions"
+            f"{agree / total:.2%} of decisions",
+            flush=True,
         )
     solved = endgame.SolvedBot(sol)
     for name_a, a, name_b, b in (
