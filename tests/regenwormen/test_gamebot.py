@@ -18,7 +18,8 @@ from wordgames.regenwormen import bots, endgame, solver
 
 from .helpers import position
 
-def ALL_BUT(*keep: int) -> tuple[int, ...]:  # noqa: N802 (reads as a constant in positions)
+
+def ALL_BUT(*keep: int) -> tuple[int, ...]:
     """Every tile but those listed: the face-down tiles of a position."""
     return tuple(t for t in rw.TILES if t not in keep)
 
