@@ -12,7 +12,7 @@ See docs/regenwormen.md for the rules as implemented, every rule decision and it
 """
 
 from wordgames._core.outcome import GameOutcome
-from wordgames.regenwormen import bots, solver
+from wordgames.regenwormen import bots, endgame, solver
 from wordgames.regenwormen.actions import (
     FACE_POINTS,
     FACES,
@@ -50,6 +50,7 @@ __all__ = [
     "Take",
     "View",
     "bots",
+    "endgame",
     "new_game",
     "parse_action",
     "solver",
