@@ -109,8 +109,14 @@ def candidate_actions(state: State, rng: random.Random) -> list[Any]:
     for p in range(-1, state.num_players + 1):
         out.append(Challenge(p))
         out.append(Accept(p))
-        if p < 0 or p >= state.num_players or p in state.departed or state.phase != "play":
-            out.append(TimePenalty(p, 10))  # legal ones are not listed (a server event)
+        # legal ones are not listed (a server event, accepted in play and after the end)
+        if (
+            p < 0
+            or p >= state.num_players
+            or p in state.departed
+            or state.phase not in ("play", "over")
+        ):
+            out.append(TimePenalty(p, 10))
     out.append(TimePenalty(0, 0))
     out.append(TimePenalty(0, 100_000))
     if state.phase == "play" and state.rules.challenges:
