@@ -32,6 +32,7 @@ from wordgames.wocable.engine import (
 )
 from wordgames.wocable.movegen import Move, raw_moves
 from wordgames.wocable.rules import Rules
+from wordgames.wocable.shadow import LeaveFn, top_moves
 
 if TYPE_CHECKING:
     from wordgames.wocable.state import State
@@ -117,9 +118,15 @@ class View(ViewBase):
         out.sort(key=lambda m: (-m.score, str(m.action)))
         return out
 
-    def best_moves(self, n: int = 1) -> list[Move]:
-        """The viewer's ``n`` highest-scoring placements (ties broken by notation)."""
-        return self.moves()[:n]
+    def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
+        """The viewer's ``n`` best placements (empty when not on turn): by score, or with
+        ``leave`` by score plus the value of the tiles kept; ties go to the smaller notation.
+        The first ``n`` of the full list ranked the same way, found by the shadow-bounded
+        search of :mod:`wordgames.wocable.shadow` (see :meth:`State.best_moves`)."""
+        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+            return []
+        raw = top_moves(self.tiles, self.board, self.rack, n, leave)
+        return [Move(p, s, len(pl)) for p, s, pl in raw]
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen tiles dealt at random to the
