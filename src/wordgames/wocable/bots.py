@@ -24,6 +24,7 @@ from wordgames._core.bots import RandomBot
 from wordgames.wocable.actions import Action, Exchange, Pass, Place
 from wordgames.wocable.engine import Tiles
 from wordgames.wocable.leaves import leave_model
+from wordgames.wocable.movegen import RawMove
 from wordgames.wocable.shadow import LeaveFn, ranked
 
 __all__ = ["LEAVE_VALUES", "EquityBot", "GreedyBot", "RandomBot", "SimBot", "leave_value"]
@@ -151,7 +152,8 @@ class SimBot:
     racks and the bag), and plays every candidate on it (the same sample for all, so they are
     compared on equal draws): the candidate's score and the value of its leave, minus the
     reply of the next player (the best placement by score + leave on their sampled rack, its
-    leave counted too). The candidate with the best mean wins (ties: EquityBot's order).
+    leave counted too; nothing if the candidate ends the game). The candidate with the best
+    mean wins (ties: EquityBot's order).
     ``iterations`` bounds the samples; a time budget needs the caller's ``clock`` (the
     library never reads the clock): with ``time_budget`` it stops once ``clock()`` has
     advanced that much (after at least one iteration). Deterministic given ``rng`` without a
@@ -177,9 +179,9 @@ class SimBot:
             if done and clock is not None and budget is not None and clock() - start >= budget:
                 break
             sample = view.sample_state(rng)
-            seed = rng.getrandbits(64)
+            nxt = _next_player(sample)
             for i, (eq, mv) in enumerate(top):
-                totals[i] += eq - _reply(sample.apply(mv[0]), leave, random.Random(seed))
+                totals[i] += eq - _reply(sample, mv, nxt, leave)
             done += 1
             if self.iterations is None and (clock is None or budget is None):
                 break  # no budget at all: one iteration
@@ -199,14 +201,25 @@ class SimBot:
         return scored[best][0]
 
 
-def _reply(state: Any, leave: LeaveFn, rng: random.Random) -> float:
-    """The next player's best equity (score + leave; score alone with the bag empty) after
-    the draws pending in ``state``; 0 if they cannot place or the game is over."""
-    while state.is_chance_node:
-        state = state.apply(state.sample_chance(rng))
-    if state.is_terminal or state.phase != "play":
-        return 0.0
-    tiles = state.tiles
-    rack = state.racks[state.turn]
-    top = ranked(tiles, state.board, rack, 1, leave if state.bag_size else None)
+def _next_player(state: Any) -> int:
+    """The active player after the one on turn."""
+    n = len(state.players)
+    p = (state.turn + 1) % n
+    while p in state.departed:
+        p = (p + 1) % n
+    return p
+
+
+def _reply(state: Any, move: RawMove, nxt: int, leave: LeaveFn) -> float:
+    """The best equity of player ``nxt`` (score + leave; score alone once the bag is empty)
+    after ``move`` on the sampled ``state``: the board with the move's tiles and ``nxt``'s
+    sampled rack (the mover's own draw changes neither); 0 if the move ends the game."""
+    placed = move[2]
+    bag_after = max(0, state.bag_size - len(placed))
+    if bag_after == 0 and len(placed) == len(state.racks[state.turn]):
+        return 0.0  # the mover went out: the game is over
+    board = list(state.board)
+    for sq, v in placed:
+        board[sq] = v
+    top = ranked(state.tiles, board, state.racks[nxt], 1, leave if bag_after else None)
     return top[0][0] if top else 0.0
