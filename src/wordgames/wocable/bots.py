@@ -82,9 +82,17 @@ def leave_value(leave: Sequence[str]) -> float:
     return total
 
 
+_LEAVE_FNS: dict[tuple[str, str], LeaveFn] = {}
+
+
 def _leave_fn(view: Any) -> LeaveFn:
-    """The packaged leave model of the view's tile set, on tile ids."""
-    fn: LeaveFn = leave_model(view.rules.tiles).for_tiles(view.tiles)
+    """The packaged leave model of the view's tile set, on tile ids (one memoised function
+    per tile set and lexicon in a process)."""
+    tiles: Tiles = view.tiles
+    key = (view.rules.tiles, tiles.digest)
+    fn = _LEAVE_FNS.get(key)
+    if fn is None:
+        fn = _LEAVE_FNS[key] = leave_model(view.rules.tiles).for_tiles(tiles)
     return fn
 
 
@@ -204,7 +212,7 @@ class SimBot:
 def _next_player(state: Any) -> int:
     """The active player after the one on turn."""
     n = len(state.players)
-    p = (state.turn + 1) % n
+    p: int = (state.turn + 1) % n
     while p in state.departed:
         p = (p + 1) % n
     return p
