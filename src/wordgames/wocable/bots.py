@@ -21,8 +21,8 @@ from typing import Any
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames.wocable.actions import Action, Exchange, Pass, Place
-from wordgames.wocable.engine import Tiles
+from wordgames.wocable.actions import Action, Pass, Place
+from wordgames.wocable.engine import Tiles, exchanges
 from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.movegen import RawMove
 from wordgames.wocable.shadow import LeaveFn, ranked
@@ -101,14 +101,13 @@ def _best_exchange(view: Any, leave: LeaveFn) -> tuple[Action | None, float]:
     tiles: Tiles = view.tiles
     best: Action | None = None
     best_eq = 0.0
-    for a in view.legal_actions() if view.bag_size else ():
-        if isinstance(a, Exchange):
-            kept = list(view.rack)
-            for u in tiles.parse_rack(a.tiles):
-                kept.remove(u)
-            eq = leave(tuple(kept))
-            if best is None or eq > best_eq:
-                best, best_eq = a, eq
+    for a in exchanges(tiles, view.rack, view.bag_size, view.rules) if view.bag_size else ():
+        kept = list(view.rack)
+        for u in tiles.parse_rack(a.tiles):
+            kept.remove(u)
+        eq = leave(tuple(kept))
+        if best is None or eq > best_eq:
+            best, best_eq = a, eq
     return best, best_eq
 
 
@@ -120,10 +119,9 @@ class GreedyBot:
         moves = view.best_moves(1)
         if moves:
             return moves[0].action  # type: ignore[no-any-return]
-        legal = view.legal_actions()
-        exchanges = [a for a in legal if isinstance(a, Exchange)]
-        if exchanges:
-            return max(exchanges, key=lambda a: len(a.tiles))
+        options = exchanges(view.tiles, view.rack, view.bag_size, view.rules)
+        if options:
+            return max(options, key=lambda a: len(a.tiles))
         return Pass()
 
 
