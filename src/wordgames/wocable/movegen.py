@@ -70,12 +70,20 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
     all_mask = tiles.all_mask
     dmasks, dfirst, dtargets, dterm, droot = tiles.dawg
     values = tiles.values
-    masks = [0] * n
+    masks = [0 if v >= 0 else all_mask for v in board]
     sums = [-1] * n
     step = size if across else 1  # perpendicular step
+    # only empty squares with a tile before or after them perpendicularly have a cross word
+    todo: set[int] = set()
     for sq in range(n):
         if board[sq] >= 0:
-            continue
+            r, c = divmod(sq, size)
+            p = r if across else c
+            if p > 0 and board[sq - step] < 0:
+                todo.add(sq - step)
+            if p < size - 1 and board[sq + step] < 0:
+                todo.add(sq + step)
+    for sq in sorted(todo):
         r, c = divmod(sq, size)
         p = r if across else c
         up: list[int] = []
@@ -90,9 +98,6 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
             down.append(board[s])
             s += step
             q += 1
-        if not up and not down:
-            masks[sq] = all_mask
-            continue
         total = 0
         for v in up:
             total += 0 if v & BLANK_BIT else values[v]
@@ -108,6 +113,7 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
                 break
             node = dtargets[dfirst[node] + (m & ((1 << c2) - 1)).bit_count()]
         if node < 0:
+            masks[sq] = 0
             continue
         allowed = 0
         m0 = dmasks[node] & all_mask
@@ -136,17 +142,18 @@ def anchors(tiles: Tiles, board: Sequence[int]) -> list[bool]:
     out = [False] * n
     empty_board = True
     for sq in range(n):
-        if board[sq] >= 0:
-            empty_board = False
+        if board[sq] < 0:
             continue
+        empty_board = False
         r, c = divmod(sq, size)
-        if (
-            (c > 0 and board[sq - 1] >= 0)
-            or (c < size - 1 and board[sq + 1] >= 0)
-            or (r > 0 and board[sq - size] >= 0)
-            or (r < size - 1 and board[sq + size] >= 0)
-        ):
-            out[sq] = True
+        if c > 0 and board[sq - 1] < 0:
+            out[sq - 1] = True
+        if c < size - 1 and board[sq + 1] < 0:
+            out[sq + 1] = True
+        if r > 0 and board[sq - size] < 0:
+            out[sq - size] = True
+        if r < size - 1 and board[sq + size] < 0:
+            out[sq + size] = True
     if empty_board:
         out[tiles.centre] = True
     return out

@@ -134,69 +134,95 @@ def anchor_bounds(
         if not line_anchors:
             continue
         cells = [board[s] for s in sqs]
-        tv = [0 if c < 0 or c & BLANK_BIT else values[c] for c in cells]
-        fill = [cells[p] < 0 and bool(cmask[sqs[p]] & avail) for p in range(size)]
-        # per empty square: (letter premium, word premium, cross word's fixed points, word
-        # premium again if there is a cross word, best rack value the cross-check admits)
-        sq_info: list[tuple[int, int, int, int, int]] = []
-        for p in range(size):
-            s = sqs[p]
-            x = csum[s]
-            w = wmul[s]
-            cm = cmask[s]
-            cap = caps.get(cm)
-            if cap is None:
-                cap = max((values[t] for t in real if cm >> t & 1), default=0)
-                caps[cm] = cap
-            sq_info.append((lmul[s], w, x * w if x >= 0 else 0, w if x >= 0 else 0, cap))
+        # per empty square, computed when first needed: (letter premium, word premium, cross
+        # word's fixed points, word premium again if there is a cross word, best rack value
+        # the cross-check admits), or None if no rack tile fits there
+        sq_info: dict[int, tuple[int, int, int, int, int] | None] = {}
+
+        def info_at(
+            p: int,
+            sq_info: dict[int, tuple[int, int, int, int, int] | None] = sq_info,
+            sqs: range = sqs,
+            cells: list[int] = cells,
+        ) -> tuple[int, int, int, int, int] | None:
+            got = sq_info.get(p, False)
+            if got is not False:
+                return got  # type: ignore[return-value]
+            sq = sqs[p]
+            cm = cmask[sq]
+            res: tuple[int, int, int, int, int] | None = None
+            if cells[p] < 0 and cm & avail:
+                cap = caps.get(cm)
+                if cap is None:
+                    cap = max((values[t] for t in real if cm >> t & 1), default=0)
+                    caps[cm] = cap
+                x = csum[sq]
+                w = wmul[sq]
+                res = (lmul[sq], w, x * w if x >= 0 else 0, w if x >= 0 else 0, cap)
+            sq_info[p] = res
+            return res
+
         for a in line_anchors:
-            if not fill[a]:
+            ainfo = info_at(a)
+            if ainfo is None:
                 continue
             # left: forced board tiles, or free empty squares up to the next anchor
             lsum = 0
             lletters: list[int] = []
-            lefts: list[int] = []
+            linfo: list[tuple[int, int, int, int, int]] = []
             p = a - 1
             if p >= 0 and cells[p] >= 0:
                 while p >= 0 and cells[p] >= 0:
-                    lsum += tv[p]
-                    lletters.append(cells[p] & LETTER)
+                    c = cells[p]
+                    if not c & BLANK_BIT:
+                        lsum += values[c]
+                    lletters.append(c & LETTER)
                     p -= 1
             else:
-                while p >= 0 and len(lefts) < ntiles - 1 and fill[p] and not anc[sqs[p]]:
-                    lefts.append(p)
+                while p >= 0 and len(linfo) < ntiles - 1 and not anc[sqs[p]]:
+                    li = info_at(p)
+                    if li is None:
+                        break
+                    linfo.append(li)
                     p -= 1
             # right: the m-th empty square filled and the board tiles up to the word's end
-            rights: list[int] = []
+            rinfo: list[tuple[int, int, int, int, int]] = [ainfo]
             rsums: list[int] = []
             rends: list[int] = []
             tsum = 0
-            p = a
-            while p <= last and len(rights) < ntiles:
-                if not fill[p]:
-                    break
-                rights.append(p)
-                p += 1
+            p = a + 1
+            while True:
                 while p <= last and cells[p] >= 0:
-                    tsum += tv[p]
+                    c = cells[p]
+                    if not c & BLANK_BIT:
+                        tsum += values[c]
                     p += 1
                 rsums.append(tsum)
                 rends.append(p)
+                if p > last or len(rinfo) == ntiles:
+                    break
+                ri = info_at(p)
+                if ri is None:
+                    break
+                rinfo.append(ri)
+                p += 1
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
             best = -1.0
-            for nl in range(len(lefts) + 1):
-                m = min(len(rights), ntiles - nl)
+            for nl in range(len(linfo) + 1):
+                m = min(len(rinfo), ntiles - nl)
                 while m >= 1:
                     k = nl + m
-                    chosen = [sq_info[q] for q in lefts[:nl]]
-                    chosen.extend(sq_info[q] for q in rights[:m])
+                    chosen = linfo[:nl] + rinfo[:m]
                     w = 1
                     fixed = 0
-                    for c in chosen:
-                        w *= c[1]
-                        fixed += c[2]
+                    capped = False
+                    for c4 in chosen:
+                        w *= c4[1]
+                        fixed += c4[2]
+                        if c4[4] < top:
+                            capped = True
                     score = w * (lsum + rsums[m - 1]) + fixed
                     if k == RACK_SIZE:
                         letters = [*real, *lletters]
@@ -207,18 +233,18 @@ def anchor_bounds(
                             m -= 1
                             continue
                         score += BINGO
-                    coefs = sorted([c[0] * (w + c[3]) for c in chosen], reverse=True)
+                    coefs = sorted([c4[0] * (w + c4[3]) for c4 in chosen], reverse=True)
                     b1 = 0
                     for v, cf in zip(vals, coefs, strict=False):
                         b1 += v * cf
-                    if b1:
+                    if capped and b1:
                         b2 = 0
                         free = []
-                        for c in chosen:
-                            if c[4] < top:
-                                b2 += c[0] * (w + c[3]) * c[4]
+                        for c4 in chosen:
+                            if c4[4] < top:
+                                b2 += c4[0] * (w + c4[3]) * c4[4]
                             else:
-                                free.append(c[0] * (w + c[3]))
+                                free.append(c4[0] * (w + c4[3]))
                         if b2 < b1:
                             free.sort(reverse=True)
                             for v, cf in zip(vals, free, strict=False):
@@ -299,6 +325,8 @@ def ranked(
             elif key > heap[0]:
                 heapq.heapreplace(heap, key)
         done = len(out)
+    if len(heap) >= n:  # only moves as good as the n-th best key can be in the top n
+        keyed = [km for km in keyed if km[0] >= heap[0]]
     keyed.sort(key=lambda km: (-km[0], str(km[1][0])))
     return keyed[:n]
 
