@@ -18,6 +18,8 @@ import argparse
 import sys
 import time
 
+import attrs
+
 from wordgames import arena
 from wordgames.wocable import Rules
 from wordgames.wocable.bots import EquityBot, GreedyBot, SimBot
@@ -72,8 +74,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=2000, help="EquityBot vs GreedyBot games")
     ap.add_argument("--sim-games", type=int, default=2000, help="SimBot vs EquityBot games")
-    ap.add_argument("--candidates", type=int, default=SimBot.candidates, help="SimBot's")
-    ap.add_argument("--iterations", type=int, default=SimBot.iterations, help="SimBot's")
+    ap.add_argument(
+        "--candidates", type=int, default=attrs.fields(SimBot).candidates.default, help="SimBot's"
+    )
+    ap.add_argument(
+        "--iterations", type=int, default=attrs.fields(SimBot).iterations.default, help="SimBot's"
+    )
     ap.add_argument("--tiles", default="en", choices=["en", "es"])
     ap.add_argument("--seed", default="strength")
     ap.add_argument("--workers", type=int, default=1)
