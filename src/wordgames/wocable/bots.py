@@ -3,32 +3,41 @@
 - :class:`RandomBot` (re-exported from wordgames): uniform over ``view.legal_actions()``.
 - :class:`GreedyBot`: the highest-scoring placement (ties: first in notation order); without
   a placement it exchanges its whole rack when allowed, else passes.
-- :class:`EquityBot`: maximises score + :func:`leave_value` of the tiles kept (the leave is
-  ignored once the bag is empty); also weighs exchanges by the value of what they keep.
+- :class:`EquityBot`: maximises score + the learned value of the tiles kept
+  (:mod:`wordgames.wocable.leaves`; the leave is ignored once the bag is empty); also weighs
+  exchanges by the value of what they keep.
+- :class:`SimBot`: simulates EquityBot's best candidates two plies deep over states sampled
+  from the view (the opponent's best equity reply, equity at the leaf) and plays the best mean.
+- :func:`leave_value` is the earlier hand-made heuristic, kept for reference and tests.
 
-Under challenge rules (``Rules.word_check="challenge"``) the greedy and equity bots never play
-a phony, challenge every phony played (it is public whether a play formed a word outside the
-lexicon), never challenge a valid play, and accept a valid play that ends the game.
+Under challenge rules (``Rules.word_check="challenge"``) the greedy, equity and simulation
+bots never play a phony, challenge every phony played (it is public whether a play formed a
+word outside the lexicon), never challenge a valid play, and accept a valid play that ends
+the game (:func:`challenge_decision`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames.wocable.actions import Accept, Action, Challenge, Exchange, Pass
-from wordgames.wocable.engine import BLANK_BIT, Tiles, is_phony
+from wordgames.wocable.actions import Accept, Action, Challenge, Pass, Place
+from wordgames.wocable.engine import Tiles, exchanges, is_phony
+from wordgames.wocable.leaves import leave_model
+from wordgames.wocable.movegen import RawMove
+from wordgames.wocable.shadow import LeaveFn, ranked
 
 __all__ = [
     "LEAVE_VALUES",
     "EquityBot",
     "GreedyBot",
     "RandomBot",
+    "SimBot",
     "challenge_decision",
     "leave_value",
 ]
@@ -86,11 +95,33 @@ def leave_value(leave: Sequence[str]) -> float:
     return total
 
 
-def _kept(tiles: Tiles, rack: Sequence[int], used: Sequence[int]) -> list[str]:
-    left = list(rack)
-    for u in used:
-        left.remove(u)
-    return [tiles.tile_text(t).strip("[]") for t in left]
+_LEAVE_FNS: dict[tuple[str, str], LeaveFn] = {}
+
+
+def _leave_fn(view: Any) -> LeaveFn:
+    """The packaged leave model of the view's tile set, on tile ids (one memoised function
+    per tile set and lexicon in a process)."""
+    tiles: Tiles = view.tiles
+    key = (view.rules.tiles, tiles.digest)
+    fn = _LEAVE_FNS.get(key)
+    if fn is None:
+        fn = _LEAVE_FNS[key] = leave_model(view.rules.tiles).for_tiles(tiles)
+    return fn
+
+
+def _best_exchange(view: Any, leave: LeaveFn) -> tuple[Action | None, float]:
+    """The exchange keeping the most valuable tiles, and that value (None: no exchange)."""
+    tiles: Tiles = view.tiles
+    best: Action | None = None
+    best_eq = 0.0
+    for a in exchanges(tiles, view.rack, view.bag_size, view.rules) if view.bag_size else ():
+        kept = list(view.rack)
+        for u in tiles.parse_rack(a.tiles):
+            kept.remove(u)
+        eq = leave(tuple(kept))
+        if best is None or eq > best_eq:
+            best, best_eq = a, eq
+    return best, best_eq
 
 
 def challenge_decision(view: Any) -> Action | None:
@@ -115,19 +146,20 @@ class GreedyBot:
         answer = challenge_decision(view)
         if answer is not None:
             return answer
-        moves = view.moves()
+        moves = view.best_moves(1)
         if moves:
             return moves[0].action  # type: ignore[no-any-return]
-        legal = view.legal_actions()
-        exchanges = [a for a in legal if isinstance(a, Exchange)]
-        if exchanges:
-            return max(exchanges, key=lambda a: len(a.tiles))
+        options = exchanges(view.tiles, view.rack, view.bag_size, view.rules)
+        if options:
+            return max(options, key=lambda a: len(a.tiles))
         return Pass()
 
 
 @attrs.frozen
 class EquityBot:
-    """Maximises score + leave value (see :func:`leave_value`)."""
+    """Maximises score + leave value, the leave valued by the packaged model fitted from
+    self-play (:func:`wordgames.wocable.leaves.leave_model`); exchanges are valued by what
+    they keep. Once the bag is empty it plays the top score."""
 
     #: extra equity an exchange must beat the best placement by
     exchange_margin: float = 0.0
@@ -136,31 +168,97 @@ class EquityBot:
         answer = challenge_decision(view)
         if answer is not None:
             return answer
-        tiles: Tiles = view.tiles
-        rack = view.rack
-        bag_empty = view.bag_size == 0
+        if view.bag_size == 0:
+            top = view.best_moves(1)
+            return top[0].action if top else Pass()
+        leave = _leave_fn(view)
+        top_eq = ranked(view.tiles, view.board, view.rack, 1, leave)
         best: Action = Pass()
-        best_eq = leave_value(_kept(tiles, rack, ())) if not bag_empty else 0.0
-        cache: dict[tuple[int, ...], float] = {}
-        from wordgames.wocable.movegen import raw_moves
-
-        for place, score, placed in raw_moves(tiles, view.board, rack):
-            if bag_empty:
-                eq = float(score)
-            else:
-                used = tuple(sorted(tiles.blank if v & BLANK_BIT else v for _, v in placed))
-                lv = cache.get(used)
-                if lv is None:
-                    lv = leave_value(_kept(tiles, rack, used))
-                    cache[used] = lv
-                eq = score + lv
-            if eq > best_eq:
-                best, best_eq = place, eq
-        if not bag_empty:
-            for a in view.legal_actions():
-                if isinstance(a, Exchange):
-                    used = tiles.parse_rack(a.tiles)
-                    eq = leave_value(_kept(tiles, rack, used)) - self.exchange_margin
-                    if eq > best_eq:
-                        best, best_eq = a, eq
+        best_eq = leave(tuple(view.rack))
+        if top_eq:
+            best, best_eq = top_eq[0][1][0], top_eq[0][0]
+        ex, ex_eq = _best_exchange(view, leave)
+        if ex is not None and ex_eq - self.exchange_margin > best_eq:
+            return ex
         return best
+
+
+@attrs.frozen
+class SimBot:
+    """Monte-Carlo simulation of EquityBot's ``candidates`` best placements (by score + leave).
+
+    Each iteration samples a full state from the view (``view.sample_state``: the opponents'
+    racks and the bag), and plays every candidate on it (the same sample for all, so they are
+    compared on equal draws): the candidate's score and the value of its leave, minus the
+    reply of the next player (the best placement by score + leave on their sampled rack, its
+    leave counted too; nothing if the candidate ends the game). The candidate with the best
+    mean wins (ties: EquityBot's order).
+    ``iterations`` bounds the samples; a time budget needs the caller's ``clock`` (the
+    library never reads the clock): with ``time_budget`` it stops once ``clock()`` has
+    advanced that much (after at least one iteration). Deterministic given ``rng`` without a
+    time budget. With the bag empty, or a single candidate, it plays as EquityBot does.
+    """
+
+    candidates: int = 6
+    iterations: int | None = 12
+    clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
+    time_budget: float | None = None
+
+    def evaluate(self, view: Any, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """Every candidate as (action, equity, mean simulated value), in equity order."""
+        leave = _leave_fn(view)
+        top = ranked(view.tiles, view.board, view.rack, self.candidates, leave)
+        if not top:
+            return []
+        totals = [0.0] * len(top)
+        done = 0
+        clock, budget = self.clock, self.time_budget
+        start = clock() if clock is not None and budget is not None else 0.0
+        while self.iterations is None or done < self.iterations:
+            if done and clock is not None and budget is not None and clock() - start >= budget:
+                break
+            sample = view.sample_state(rng)
+            nxt = _next_player(sample)
+            for i, (eq, mv) in enumerate(top):
+                totals[i] += eq - _reply(sample, mv, nxt, leave)
+            done += 1
+            if self.iterations is None and (clock is None or budget is None):
+                break  # no budget at all: one iteration
+        return [(mv[0], eq, totals[i] / done) for i, (eq, mv) in enumerate(top)]
+
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        equity = EquityBot()
+        if view.bag_size == 0:
+            return equity.choose(view, rng)
+        first = equity.choose(view, rng)
+        if not isinstance(first, Place):
+            return first  # an exchange or a pass: nothing to simulate
+        scored = self.evaluate(view, rng)
+        if len(scored) <= 1:
+            return first
+        best = max(range(len(scored)), key=lambda i: (scored[i][2], -i))
+        return scored[best][0]
+
+
+def _next_player(state: Any) -> int:
+    """The active player after the one on turn."""
+    n = len(state.players)
+    p: int = (state.turn + 1) % n
+    while p in state.departed:
+        p = (p + 1) % n
+    return p
+
+
+def _reply(state: Any, move: RawMove, nxt: int, leave: LeaveFn) -> float:
+    """The best equity of player ``nxt`` (score + leave; score alone once the bag is empty)
+    after ``move`` on the sampled ``state``: the board with the move's tiles and ``nxt``'s
+    sampled rack (the mover's own draw changes neither); 0 if the move ends the game."""
+    placed = move[2]
+    bag_after = max(0, state.bag_size - len(placed))
+    if bag_after == 0 and len(placed) == len(state.racks[state.turn]):
+        return 0.0  # the mover went out: the game is over
+    board = list(state.board)
+    for sq, v in placed:
+        board[sq] = v
+    top = ranked(state.tiles, board, state.racks[nxt], 1, leave if bag_after else None)
+    return top[0][0] if top else 0.0

@@ -19,7 +19,7 @@ letter group when a move is recorded (see ``_gen_direction``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
@@ -117,12 +117,20 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
     all_mask = tiles.all_mask
     dmasks, dfirst, dtargets, dterm, droot = tiles.dawg
     values = tiles.values
-    masks = [0] * n
+    masks = [0 if v >= 0 else all_mask for v in board]
     sums = [-1] * n
     step = size if across else 1  # perpendicular step
+    # only empty squares with a tile before or after them perpendicularly have a cross word
+    todo: set[int] = set()
     for sq in range(n):
         if board[sq] >= 0:
-            continue
+            r, c = divmod(sq, size)
+            p = r if across else c
+            if p > 0 and board[sq - step] < 0:
+                todo.add(sq - step)
+            if p < size - 1 and board[sq + step] < 0:
+                todo.add(sq + step)
+    for sq in sorted(todo):
         r, c = divmod(sq, size)
         p = r if across else c
         up: list[int] = []
@@ -137,9 +145,6 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
             down.append(board[s])
             s += step
             q += 1
-        if not up and not down:
-            masks[sq] = all_mask
-            continue
         total = 0
         for v in up:
             total += 0 if v & BLANK_BIT else values[v]
@@ -155,6 +160,7 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
                 break
             node = dtargets[dfirst[node] + (m & ((1 << c2) - 1)).bit_count()]
         if node < 0:
+            masks[sq] = 0
             continue
         allowed = 0
         m0 = dmasks[node] & all_mask
@@ -183,17 +189,18 @@ def anchors(tiles: Tiles, board: Sequence[int]) -> list[bool]:
     out = [False] * n
     empty_board = True
     for sq in range(n):
-        if board[sq] >= 0:
-            empty_board = False
+        if board[sq] < 0:
             continue
+        empty_board = False
         r, c = divmod(sq, size)
-        if (
-            (c > 0 and board[sq - 1] >= 0)
-            or (c < size - 1 and board[sq + 1] >= 0)
-            or (r > 0 and board[sq - size] >= 0)
-            or (r < size - 1 and board[sq + size] >= 0)
-        ):
-            out[sq] = True
+        if c > 0 and board[sq - 1] < 0:
+            out[sq - 1] = True
+        if c < size - 1 and board[sq + 1] < 0:
+            out[sq + 1] = True
+        if r > 0 and board[sq - size] < 0:
+            out[sq - size] = True
+        if r < size - 1 and board[sq + size] < 0:
+            out[sq + size] = True
     if empty_board:
         out[tiles.centre] = True
     return out
@@ -225,6 +232,37 @@ def _gen_direction(
     csum: list[int],
     out: list[RawMove],
 ) -> None:
+    set_line, from_anchor = anchor_walker(tiles, board, rack, ntiles, across, anc, cmask, csum, out)
+    size = tiles.size
+    for line in range(size):
+        sqs = range(line * size, line * size + size) if across else range(line, size * size, size)
+        line_anchors = [p for p in range(size) if anc[sqs[p]]]
+        if not line_anchors:
+            continue
+        set_line(line)
+        for a in line_anchors:
+            from_anchor(a)
+
+
+AnchorWalker = tuple[Callable[[int], None], Callable[[int], None]]
+
+
+def anchor_walker(
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: list[int],
+    ntiles: int,
+    across: bool,
+    anc: list[bool],
+    cmask: list[int],
+    csum: list[int],
+    out: list[RawMove],
+) -> AnchorWalker:
+    """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
+    and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
+    position ``pos`` of that line (``rack`` holds counts by tile id and is restored after
+    each walk). :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
+    them best bound first and stops early."""
     # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
     # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
@@ -534,14 +572,14 @@ def _gen_direction(
         ntl += 1
 
     lm, wm = tiles.letter_mult, tiles.word_mult
-    for line in range(size):
+
+    def set_line(ln: int) -> None:
+        nonlocal line, sqs, cells, blocked, lcm, lcs, llm, lwm, info
+        line = ln
         if across:
             sqs = list(range(line * size, line * size + size))
         else:
             sqs = list(range(line, size * size, size))
-        line_anchors = [p for p in range(size) if anc[sqs[p]]]
-        if not line_anchors:
-            continue
         cells = [board[s] for s in sqs]
         blocked = [anc[s] for s in sqs]
         lcm = [cmask[s] for s in sqs]
@@ -554,31 +592,35 @@ def _gen_direction(
             lc = cells[p - 1] & LETTER if forced else 0
             ncm = lcm[p - 1] if p > 0 and not forced and not blocked[p - 1] else 0
             info.append((lcs[p], llm[p], lwm[p], forced, lc, ncm))
-        for a in line_anchors:
-            # Board tiles right of the anchor belong to every word through it: start the
-            # GADDAG path with them (reversed), so the left walk only explores prefixes that
-            # fit them; the separator then leads right from the square after them.
-            e = a
-            while e < last and cells[e + 1] >= 0:
-                e += 1
-            node = groot
-            ws = 0
-            for p in range(e, a, -1):
-                cell = cells[p]
-                c = cell & LETTER
-                m = gmasks[node]
-                if not (m >> c) & 1:
-                    node = -1
-                    break
-                node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
-                if not cell & BLANK_BIT:
-                    ws += values[c]
-            if node < 0:
-                continue  # the tiles are in no word
-            anchor_pos = a
-            anchor_end = e
-            anchor_rcm = lcm[e + 1] if e < last else 0
-            fill_left(a, node, gmasks[node], ws, 1, 0)
+
+    def from_anchor(a: int) -> None:
+        nonlocal anchor_pos, anchor_end, anchor_rcm
+        # Board tiles right of the anchor belong to every word through it: start the
+        # GADDAG path with them (reversed), so the left walk only explores prefixes that
+        # fit them; the separator then leads right from the square after them.
+        e = a
+        while e < last and cells[e + 1] >= 0:
+            e += 1
+        node = groot
+        ws = 0
+        for p in range(e, a, -1):
+            cell = cells[p]
+            c = cell & LETTER
+            m = gmasks[node]
+            if not (m >> c) & 1:
+                node = -1
+                break
+            node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            if not cell & BLANK_BIT:
+                ws += values[c]
+        if node < 0:
+            return  # the tiles are in no word
+        anchor_pos = a
+        anchor_end = e
+        anchor_rcm = lcm[e + 1] if e < last else 0
+        fill_left(a, node, gmasks[node], ws, 1, 0)
+
+    return set_line, from_anchor
 
 
 def _group_choices(

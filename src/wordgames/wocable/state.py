@@ -69,6 +69,7 @@ from wordgames.wocable.engine import (
 )
 from wordgames.wocable.movegen import Move, move_of, raw_moves
 from wordgames.wocable.rules import Rules
+from wordgames.wocable.shadow import LeaveFn, top_moves
 from wordgames.wocable.view import View, pending_from_dict
 
 __all__ = ["PendingPlay", "State", "View", "new_game"]
@@ -362,9 +363,21 @@ class State(StateBase):
         out.sort(key=lambda m: (-m.score, str(m.action)))
         return out
 
-    def best_moves(self, n: int = 1) -> list[Move]:
-        """The ``n`` highest-scoring placements (ties broken by notation)."""
-        return self.moves()[:n]
+    def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
+        """The ``n`` best placements of the player on turn, best first: by score, or with
+        ``leave`` (sorted tile ids kept -> points, e.g. ``LeaveModel.for_tiles``) by score plus
+        the leave; ties go to the smaller notation. Always the first ``n`` of the full list
+        ranked the same way, but found by a shadow-bounded search that skips anchors which
+        cannot reach the top ``n`` (:mod:`wordgames.wocable.shadow`)."""
+        if self.phase != "play":
+            return []
+        if leave is None and "moves" in self._cache:
+            return self.moves()[:n]
+        rack = self.racks[self.turn]
+        return [
+            move_of(self._tiles, rack, raw)
+            for raw in top_moves(self._tiles, self.board, rack, n, leave)
+        ]
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         """Placements (generator order), then exchanges (smallest first), then Pass; while a

@@ -41,6 +41,7 @@ from wordgames.wocable.engine import (
 )
 from wordgames.wocable.movegen import Move, move_of, raw_moves
 from wordgames.wocable.rules import Rules
+from wordgames.wocable.shadow import LeaveFn, top_moves
 
 if TYPE_CHECKING:
     from wordgames.wocable.state import State
@@ -184,9 +185,15 @@ class View(ViewBase):
         out.sort(key=lambda m: (-m.score, str(m.action)))
         return out
 
-    def best_moves(self, n: int = 1) -> list[Move]:
-        """The viewer's ``n`` highest-scoring placements (ties broken by notation)."""
-        return self.moves()[:n]
+    def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
+        """The viewer's ``n`` best placements (empty when not on turn): by score, or with
+        ``leave`` by score plus the value of the tiles kept; ties go to the smaller notation.
+        The first ``n`` of the full list ranked the same way, found by the shadow-bounded
+        search of :mod:`wordgames.wocable.shadow` (see :meth:`State.best_moves`)."""
+        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+            return []
+        t, rack = self.tiles, self.rack
+        return [move_of(t, rack, raw) for raw in top_moves(t, self.board, rack, n, leave)]
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen tiles dealt at random to the

@@ -1,0 +1,114 @@
+"""Speed of Wocable's best_moves (shadow-bounded top-k) against full generation (issue 13).
+
+Run: PYTHONPATH=src python benchmarks/wocable_best_moves.py [--positions N]
+
+Positions: reproducible midgame states after 4-15 greedy moves of seeded self-play (English
+and Spanish), with the rack of the player on turn (blanks as dealt). For each position and
+each method the CPU time (``time.process_time``, best of ``--repeats`` runs over all
+positions) of:
+
+- ``full``: what ``best_moves`` did before, ``state.moves()[:k]`` on a fresh state (generate
+  every placement, build the moves, sort by score then notation);
+- ``raw``: the generator alone, ``raw_moves`` (no sorting), a floor for any full approach;
+- ``shadow``: ``state.best_moves(k)`` on a fresh state (the results are checked equal);
+- the same with the English leave model (``leave=``), against full generation plus the leave
+  of every move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from wordgames.wocable import Rules, State, bots, new_game
+from wordgames.wocable.engine import BLANK_BIT
+from wordgames.wocable.leaves import leave_model
+from wordgames.wocable.movegen import raw_moves
+from wordgames.wocable.shadow import bingo_keys
+
+
+def positions(lang: str, n: int) -> list[State]:
+    out = []
+    seed = 0
+    bot = bots.GreedyBot()
+    while len(out) < n:
+        rng = random.Random(f"bm:{lang}:{seed}")
+        state = new_game(2, rules=Rules(tiles=lang))
+        target = 4 + seed % 12
+        moves = 0
+        while not state.is_terminal and (moves < target or state.is_chance_node):
+            if state.is_chance_node:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(bot.choose(state.view(state.turn), rng))
+                moves += 1
+        if state.phase == "play" and state.bag_size >= 7:
+            out.append(state._with())  # a fresh copy: no cached move list
+        seed += 1
+    return out
+
+
+def cpu(fn: Callable[[State], object], states: list[State], repeats: int) -> float:
+    """Best of ``repeats`` CPU seconds per position (fresh copies each run)."""
+    best = float("inf")
+    for _ in range(repeats):
+        fresh = [s._with() for s in states]
+        c0 = time.process_time()
+        for s in fresh:
+            fn(s)
+        best = min(best, time.process_time() - c0)
+    return best / len(states)
+
+
+def full_equity(s: State, k: int, leave: Callable[[tuple[int, ...]], float]) -> list[str]:
+    t = s.tiles
+    rack = s.racks[s.turn]
+    keyed = []
+    for place, score, placed in raw_moves(t, s.board, rack):
+        kept = list(rack)
+        for _, v in placed:
+            kept.remove(t.blank if v & BLANK_BIT else v)
+        keyed.append((-(score + leave(tuple(kept))), str(place)))
+    keyed.sort()
+    return [a for _, a in keyed[:k]]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--positions", type=int, default=40, help="positions per language")
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args()
+    for lang in ("en", "es"):
+        states = positions(lang, args.positions)
+        bingo_keys(states[0].tiles)  # the one-off index, built once per lexicon
+        leave = leave_model(lang).for_tiles(states[0].tiles)
+        for s in states:
+            for k in (1, 10):
+                a = [str(m.action) for m in s._with().moves()[:k]]
+                b = [str(m.action) for m in s._with().best_moves(k)]
+                assert a == b, "best_moves disagrees with full generation"
+            eq = [str(m.action) for m in s._with().best_moves(1, leave=leave)]
+            assert eq == full_equity(s, 1, leave)
+        blanks = sum(1 for s in states if s.tiles.blank in s.racks[s.turn])
+        print(f"{lang}: {len(states)} positions ({blanks} racks with a blank)")
+        raw = cpu(lambda s: raw_moves(s.tiles, s.board, s.racks[s.turn]), states, args.repeats)
+        print(f"  raw_moves (generation only)      {raw * 1e3:7.2f} ms")
+        for k in (1, 10):
+            full = cpu(lambda s, k=k: s.moves()[:k], states, args.repeats)
+            fast = cpu(lambda s, k=k: s.best_moves(k), states, args.repeats)
+            print(
+                f"  top {k:<2} full {full * 1e3:7.2f} ms   shadow {fast * 1e3:7.2f} ms"
+                f"   speed-up {full / fast:4.1f}x (vs raw_moves alone {raw / fast:4.1f}x)"
+            )
+        full = cpu(lambda s, f=leave: full_equity(s, 1, f), states, args.repeats)
+        fast = cpu(lambda s, f=leave: s.best_moves(1, leave=f), states, args.repeats)
+        print(
+            f"  top 1 by equity: full {full * 1e3:7.2f} ms   shadow {fast * 1e3:7.2f} ms"
+            f"   speed-up {full / fast:4.1f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()

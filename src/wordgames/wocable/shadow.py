@@ -1,0 +1,342 @@
+"""The top ``n`` placements without generating them all: shadow bounds per anchor.
+
+The idea is the "shadow" of crossword-game engines: before walking the lexicon from an anchor,
+bound the best score any move whose leftmost anchor it is could make, from the board alone.
+The bound of an (anchor, direction) is the maximum, over every span of squares such a move
+could cover (the left part runs over empty squares up to the next anchor, the right part over
+anything; every square filled must admit a letter the rack can supply), of
+
+- the rack's tile values, sorted, matched to the squares' coefficients, sorted (a square's
+  coefficient is its letter premium times the word multiplier of the span, plus its own word
+  premium when it also makes a cross word: the rearrangement inequality makes this the best
+  any assignment of tiles could do), plus
+- the board tiles in the span times the word multiplier, the cross words' existing tiles times
+  their premiums, and the bingo bonus for 7 tiles, plus
+- with a leave function, the best leave of the tiles that such a move keeps.
+
+Letters are not checked against the lexicon (only the cross-check masks), so the bound is never
+below a real move's score. Anchors are then walked best bound first, and the search stops once
+the next bound is below the ``n``-th best key found: nothing left can enter the top ``n``.
+Ties are broken as in full generation, by notation, so the result is exactly the first ``n``
+of the full list sorted the same way (``tests/wocable/test_shadow.py`` checks this against
+:func:`~wordgames.wocable.movegen.raw_moves`).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
+from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
+
+__all__ = ["LeaveFn", "anchor_bounds", "bingo_keys", "ranked", "top_moves"]
+
+#: a leave valuation: sorted tile ids kept on the rack -> points
+LeaveFn = Callable[[tuple[int, ...]], float]
+
+
+def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], float]:
+    """The value of every sub-multiset of ``rack`` that a placement can keep (all but the
+    full rack), keyed by the sorted tile ids kept."""
+    out: dict[tuple[int, ...], float] = {}
+    srt = tuple(sorted(rack))
+    for k in range(len(srt)):
+        for sub in combinations(srt, k):
+            if sub not in out:
+                out[sub] = leave(sub)
+    return out
+
+
+_BINGO_KEYS: dict[str, frozenset[bytes]] = {}
+
+
+def bingo_keys(tiles: Tiles) -> frozenset[bytes]:
+    """The sorted letter codes (as bytes) of every word of at least 7 letters: a 7-tile move
+    spells one of them with the board tiles it covers. Built once per lexicon."""
+    keys = _BINGO_KEYS.get(tiles.digest)
+    if keys is None:
+        keys = frozenset(
+            bytes(sorted(seq)) for seq in tiles.lexicon.dawg.sequences() if len(seq) >= RACK_SIZE
+        )
+        _BINGO_KEYS[tiles.digest] = keys
+    return keys
+
+
+def _bingo_possible(
+    keys: frozenset[bytes], letters: list[int], blanks: int, all_mask: int, memo: dict[bytes, bool]
+) -> bool:
+    """Whether the rack's real ``letters``, the board letters of a span and ``blanks``
+    wildcards can be the letters of one word (2 blanks or more: assumed so)."""
+    base = bytes(sorted(letters))
+    hit = memo.get(base)
+    if hit is None:
+        if blanks == 0:
+            hit = base in keys
+        elif blanks == 1:
+            hit = False
+            m = all_mask
+            while m and not hit:
+                b = m & -m
+                m ^= b
+                hit = bytes(sorted([*letters, b.bit_length() - 1])) in keys
+        else:
+            hit = True
+        memo[base] = hit
+    return hit
+
+
+def anchor_bounds(
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: Sequence[int],
+    across: bool,
+    anc: Sequence[bool],
+    cmask: Sequence[int],
+    csum: Sequence[int],
+    extra: Sequence[float],
+) -> list[tuple[float, int, int]]:
+    """``(bound, line, position)`` for every anchor of direction ``across`` from which a move
+    may start; ``extra[k]`` is added to the bound of spans filling ``k`` squares (the best leave
+    of ``len(rack) - k`` tiles, or 0). Anchors no rack tile fits are left out.
+
+    Each span's tile points are bounded twice and the smaller bound taken: all rack values
+    matched to all coefficients, and (for squares whose cross-check admits only some of the
+    rack's letters) the best admitted value per such square plus the other squares matched
+    with the best values. A 7-tile span gets the bingo bonus only if its letters with the
+    rack's can be a word (:func:`bingo_keys`)."""
+    size = tiles.size
+    last = size - 1
+    values = tiles.values
+    blank = tiles.blank
+    ntiles = len(rack)
+    vals = sorted((0 if t == blank else values[t] for t in rack), reverse=True)
+    top = vals[0] if vals else 0
+    nblanks = sum(1 for t in rack if t == blank)
+    real = [t for t in rack if t != blank]
+    avail = tiles.all_mask if nblanks else 0
+    for t in real:
+        avail |= 1 << t
+    keys = bingo_keys(tiles) if ntiles == RACK_SIZE else frozenset()
+    all_mask = tiles.all_mask
+    # the best leave kept by a move of at most k tiles
+    best_extra = list(extra)
+    for k in range(2, len(best_extra)):
+        best_extra[k] = max(best_extra[k], best_extra[k - 1])
+    memo: dict[bytes, bool] = {}
+    lmul, wmul = tiles.letter_mult, tiles.word_mult
+    caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
+    out: list[tuple[float, int, int]] = []
+    for line in range(size):
+        sqs = range(line * size, line * size + size) if across else range(line, size * size, size)
+        line_anchors = [p for p in range(size) if anc[sqs[p]]]
+        if not line_anchors:
+            continue
+        cells = [board[s] for s in sqs]
+        # per empty square, computed when first needed: (letter premium, word premium, cross
+        # word's fixed points, word premium again if there is a cross word, best rack value
+        # the cross-check admits), or None if no rack tile fits there
+        sq_info: dict[int, tuple[int, int, int, int, int] | None] = {}
+
+        def info_at(
+            p: int,
+            sq_info: dict[int, tuple[int, int, int, int, int] | None] = sq_info,
+            sqs: range = sqs,
+            cells: list[int] = cells,
+        ) -> tuple[int, int, int, int, int] | None:
+            got = sq_info.get(p, False)
+            if got is not False:
+                return got  # type: ignore[return-value]
+            sq = sqs[p]
+            cm = cmask[sq]
+            res: tuple[int, int, int, int, int] | None = None
+            if cells[p] < 0 and cm & avail:
+                cap = caps.get(cm)
+                if cap is None:
+                    cap = max((values[t] for t in real if cm >> t & 1), default=0)
+                    caps[cm] = cap
+                x = csum[sq]
+                w = wmul[sq]
+                res = (lmul[sq], w, x * w if x >= 0 else 0, w if x >= 0 else 0, cap)
+            sq_info[p] = res
+            return res
+
+        for a in line_anchors:
+            ainfo = info_at(a)
+            if ainfo is None:
+                continue
+            # left: forced board tiles, or free empty squares up to the next anchor
+            lsum = 0
+            lletters: list[int] = []
+            linfo: list[tuple[int, int, int, int, int]] = []
+            p = a - 1
+            if p >= 0 and cells[p] >= 0:
+                while p >= 0 and cells[p] >= 0:
+                    c = cells[p]
+                    if not c & BLANK_BIT:
+                        lsum += values[c]
+                    lletters.append(c & LETTER)
+                    p -= 1
+            else:
+                while p >= 0 and len(linfo) < ntiles - 1 and not anc[sqs[p]]:
+                    li = info_at(p)
+                    if li is None:
+                        break
+                    linfo.append(li)
+                    p -= 1
+            # right: the m-th empty square filled and the board tiles up to the word's end
+            rinfo: list[tuple[int, int, int, int, int]] = [ainfo]
+            rsums: list[int] = []
+            rends: list[int] = []
+            tsum = 0
+            p = a + 1
+            while True:
+                while p <= last and cells[p] >= 0:
+                    c = cells[p]
+                    if not c & BLANK_BIT:
+                        tsum += values[c]
+                    p += 1
+                rsums.append(tsum)
+                rends.append(p)
+                if p > last or len(rinfo) == ntiles:
+                    break
+                ri = info_at(p)
+                if ri is None:
+                    break
+                rinfo.append(ri)
+                p += 1
+            # The points of a span never drop when it grows by a square, so only the longest
+            # span for each number of left squares counts, and the longest without a bingo
+            # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
+            best = -1.0
+            for nl in range(len(linfo) + 1):
+                m = min(len(rinfo), ntiles - nl)
+                while m >= 1:
+                    k = nl + m
+                    chosen = linfo[:nl] + rinfo[:m]
+                    w = 1
+                    fixed = 0
+                    capped = False
+                    for c4 in chosen:
+                        w *= c4[1]
+                        fixed += c4[2]
+                        if c4[4] < top:
+                            capped = True
+                    score = w * (lsum + rsums[m - 1]) + fixed
+                    if k == RACK_SIZE:
+                        letters = [*real, *lletters]
+                        letters.extend(
+                            cells[q] & LETTER for q in range(a, rends[m - 1]) if cells[q] >= 0
+                        )
+                        if not _bingo_possible(keys, letters, nblanks, all_mask, memo):
+                            m -= 1
+                            continue
+                        score += BINGO
+                    coefs = sorted([c4[0] * (w + c4[3]) for c4 in chosen], reverse=True)
+                    b1 = 0
+                    for v, cf in zip(vals, coefs, strict=False):
+                        b1 += v * cf
+                    if capped and b1:
+                        b2 = 0
+                        free = []
+                        for c4 in chosen:
+                            if c4[4] < top:
+                                b2 += c4[0] * (w + c4[3]) * c4[4]
+                            else:
+                                free.append(c4[0] * (w + c4[3]))
+                        if b2 < b1:
+                            free.sort(reverse=True)
+                            for v, cf in zip(vals, free, strict=False):
+                                b2 += v * cf
+                            if b2 < b1:
+                                b1 = b2
+                    bnd = score + b1 + best_extra[k]
+                    if bnd > best:
+                        best = bnd
+                    break
+            if best >= 0:
+                out.append((best, line, a))
+    return out
+
+
+def ranked(
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: Sequence[int],
+    n: int,
+    leave: LeaveFn | None = None,
+) -> list[tuple[float, RawMove]]:
+    """The ``n`` best placements as ``(key, raw move)``, best first: the key is the score, or
+    the score plus ``leave`` of the tiles kept; ties go to the smaller notation. The same list
+    as sorting every move of :func:`~wordgames.wocable.movegen.raw_moves` by
+    ``(-key, str(action))`` and keeping ``n``, found by walking anchors best bound first."""
+    if n <= 0 or not rack:
+        return []
+    ntiles = len(rack)
+    blank = tiles.blank
+    counts = [0] * (blank + 1)
+    for t in rack:
+        counts[t] += 1
+    leaves: dict[tuple[int, ...], float] = {}
+    extra = [0.0] * (ntiles + 1)
+    if leave is not None:
+        leaves = leave_table(rack, leave)
+        best_by_size: dict[int, float] = {}
+        for sub, v in leaves.items():
+            k = ntiles - len(sub)
+            if k not in best_by_size or v > best_by_size[k]:
+                best_by_size[k] = v
+        for k, v in best_by_size.items():
+            extra[k] = v
+    anc = anchors(tiles, board)
+    out: list[RawMove] = []
+    work: list[tuple[float, int, int, int]] = []
+    walkers = []
+    for d, across in enumerate((True, False)):
+        cm, cs = cross_checks(tiles, board, across)
+        walkers.append(anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out))
+        for b, line, pos in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
+            work.append((b, d, line, pos))
+    work.sort(key=lambda w: -w[0])
+    heap: list[float] = []  # the n best keys so far (a min-heap)
+    keyed: list[tuple[float, RawMove]] = []
+    lines = [-1, -1]
+    done = 0
+    srt = sorted(rack)
+    for b, d, line, pos in work:
+        if len(heap) >= n and b < heap[0]:
+            break
+        set_line, from_anchor = walkers[d]
+        if lines[d] != line:
+            set_line(line)
+            lines[d] = line
+        from_anchor(pos)
+        for mv in out[done:]:
+            key: float = mv[1]
+            if leave is not None:
+                kept = list(srt)
+                for _, v in mv[2]:
+                    kept.remove(blank if v & BLANK_BIT else v)
+                key += leaves[tuple(kept)]
+            keyed.append((key, mv))
+            if len(heap) < n:
+                heapq.heappush(heap, key)
+            elif key > heap[0]:
+                heapq.heapreplace(heap, key)
+        done = len(out)
+    if len(heap) >= n:  # only moves as good as the n-th best key can be in the top n
+        keyed = [km for km in keyed if km[0] >= heap[0]]
+    keyed.sort(key=lambda km: (-km[0], str(km[1][0])))
+    return keyed[:n]
+
+
+def top_moves(
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: Sequence[int],
+    n: int,
+    leave: LeaveFn | None = None,
+) -> list[RawMove]:
+    """The raw moves of :func:`ranked`, without their keys."""
+    return [mv for _, mv in ranked(tiles, board, rack, n, leave)]

@@ -1,0 +1,125 @@
+"""best_moves (the shadow-bounded search) returns exactly the top k of full generation."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordgames.wocable import Rules, State, new_game
+from wordgames.wocable.engine import BLANK_BIT, Tiles
+from wordgames.wocable.movegen import RawMove, raw_moves
+from wordgames.wocable.shadow import ranked
+
+from .test_movegen import random_board, small_lexicon
+
+
+def _full(
+    tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], n: int, leave=None
+) -> list[tuple[float, str, int]]:  # type: ignore[no-untyped-def]
+    """The reference: every move, keyed and sorted by (-key, notation), first n."""
+    keyed = []
+    for mv in raw_moves(tiles, board, rack):
+        key: float = mv[1]
+        if leave is not None:
+            kept = list(rack)
+            for _, v in mv[2]:
+                kept.remove(tiles.blank if v & BLANK_BIT else v)
+            key += leave(tuple(kept))
+        keyed.append((key, str(mv[0]), mv[1]))
+    keyed.sort(key=lambda k: (-k[0], k[1]))
+    return keyed[:n]
+
+
+def _fast(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], n: int, leave=None):  # type: ignore[no-untyped-def]
+    out: list[tuple[float, RawMove]] = ranked(tiles, board, rack, n, leave)
+    return [(k, str(mv[0]), mv[1]) for k, mv in out]
+
+
+def _toy_leave(tiles: Tiles):  # type: ignore[no-untyped-def]
+    """A leave function with positive and negative values, duplicates penalised."""
+
+    def leave(kept: tuple[int, ...]) -> float:
+        v = 0.0
+        for i, t in enumerate(kept):
+            v += 7.5 if t == tiles.blank else (3 - tiles.values[t]) * 0.75
+            if i and kept[i - 1] == t:
+                v -= 2.25
+        return v
+
+    return leave
+
+
+@cache
+def _position(lang: str, seed: int, depth: int) -> State:
+    """A position after ``depth`` placements of greedy play (seeded draws)."""
+    rng = random.Random(f"{lang}:{seed}")
+    state = new_game(2, rules=Rules(tiles=lang))
+    moves = 0
+    while not state.is_terminal and (moves < depth or state.is_chance_node):
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        best = state.best_moves(1)
+        if not best:
+            break
+        state = state.apply(best[0].action)
+        moves += 1
+    return state
+
+
+def _rack(state: State, rng: random.Random, blanks: int) -> tuple[int, ...]:
+    """A 7-tile rack from the tiles not on the board, with ``blanks`` blanks."""
+    t = state.tiles
+    pool = [i for i, k in enumerate(t.counts) if i != t.blank for _ in range(k)]
+    for v in state.board:
+        if v >= 0 and not v & BLANK_BIT and v in pool:
+            pool.remove(v)
+    rng.shuffle(pool)
+    return tuple(sorted([*pool[: 7 - blanks], *[t.blank] * blanks]))
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    lang=st.sampled_from(["en", "es"]),
+    seed=st.integers(0, 3),
+    depth=st.integers(0, 14),
+    rack_seed=st.integers(0, 10**6),
+    blanks=st.sampled_from([0, 0, 1, 2]),
+    n=st.sampled_from([1, 2, 5, 20]),
+    equity=st.booleans(),
+)
+def test_top_k_equals_full_generation(
+    lang: str, seed: int, depth: int, rack_seed: int, blanks: int, n: int, equity: bool
+) -> None:
+    state = _position(lang, seed, depth)
+    rng = random.Random(rack_seed)
+    rack = _rack(state, rng, blanks) if rng.random() < 0.7 else state.racks[state.turn]
+    t = state.tiles
+    leave = _toy_leave(t) if equity else None
+    assert _fast(t, state.board, rack, n, leave) == _full(t, state.board, rack, n, leave)
+
+
+@settings(deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 6), equity=st.booleans())
+def test_top_k_on_small_lexicons(seed: int, n: int, equity: bool) -> None:
+    rng = random.Random(seed)
+    lex = small_lexicon(rng)
+    from wordgames.wocable.engine import tiles_for
+
+    tiles = tiles_for(Rules(), lex)
+    board = random_board(tiles, rng, rng.randint(0, 6))
+    rack = tuple(sorted(rng.choice([0, 1, 2, 3, 4, tiles.blank]) for _ in range(rng.randint(1, 7))))
+    leave = _toy_leave(tiles) if equity else None
+    assert _fast(tiles, board, rack, n, leave) == _full(tiles, board, rack, n, leave)
+
+
+def test_state_and_view_best_moves_agree_with_moves() -> None:
+    state = _position("en", 1, 6)
+    view = state.view(state.turn)
+    full = [(m.score, str(m.action)) for m in state._with().moves()[:8]]
+    assert [(m.score, str(m.action)) for m in state._with().best_moves(8)] == full
+    assert [(m.score, str(m.action)) for m in view.best_moves(8)] == full
+    assert state.view(1 - state.turn).best_moves(3) == []

@@ -1,0 +1,97 @@
+"""SimBot and EquityBot: legal, seeded-deterministic choices; EquityBot maximises equity."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import wordgames
+from wordgames.wocable import Exchange, Pass, Place, Rules, State, bots, new_game
+from wordgames.wocable.engine import BLANK_BIT
+from wordgames.wocable.leaves import leave_model
+
+
+def _position(lang: str, seed: int, depth: int) -> State:
+    rng = random.Random(f"sim:{lang}:{seed}")
+    state = new_game(2, rules=Rules(tiles=lang))
+    moves = 0
+    while not state.is_terminal and (moves < depth or state.is_chance_node):
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        state = state.apply(bots.GreedyBot().choose(state.view(state.turn), rng))
+        moves += 1
+    return state
+
+
+@pytest.mark.parametrize(("lang", "seed", "depth"), [("en", 1, 0), ("en", 2, 7), ("es", 3, 5)])
+def test_simbot_is_legal_and_deterministic_with_a_seed(lang: str, seed: int, depth: int) -> None:
+    state = _position(lang, seed, depth)
+    view = state.view(state.turn)
+    bot = bots.SimBot(candidates=4, iterations=3)
+    a = bot.choose(view, random.Random(9))
+    assert state.is_legal(a)
+    assert bot.choose(view, random.Random(9)) == a
+    scored = bot.evaluate(view, random.Random(9))
+    # the candidates are EquityBot's top ones, in its order, and one of them was played
+    equity_first = bots.EquityBot().choose(view, random.Random(0))
+    if isinstance(equity_first, Place):
+        assert a in [s[0] for s in scored]
+        assert scored[0][0] == equity_first
+        assert [s[1] for s in scored] == sorted((s[1] for s in scored), reverse=True)
+
+
+def test_simbot_time_budget_uses_the_callers_clock() -> None:
+    state = _position("en", 4, 6)
+    view = state.view(state.turn)
+    ticks = itertools.count()
+
+    def clock() -> float:
+        return float(next(ticks))
+
+    bot = bots.SimBot(candidates=3, iterations=None, clock=clock, time_budget=2.5)
+    scored = bot.evaluate(view, random.Random(1))
+    # one tick at the start and one check before each further iteration: 3 iterations
+    fixed = bots.SimBot(candidates=3, iterations=3).evaluate(view, random.Random(1))
+    assert scored == fixed
+
+
+def test_simbot_finishes_a_game() -> None:
+    rec = wordgames.play(
+        new_game(2, rules=Rules(tiles="es")),
+        [bots.SimBot(candidates=2, iterations=1), bots.GreedyBot()],
+        random.Random(5),
+    )
+    final = rec.replay()
+    assert final.is_terminal
+    assert final.outcome is not None
+
+
+@pytest.mark.parametrize(("lang", "seed", "depth"), [("en", 5, 3), ("es", 6, 8), ("en", 7, 12)])
+def test_equity_bot_plays_the_best_score_plus_leave(lang: str, seed: int, depth: int) -> None:
+    state = _position(lang, seed, depth)
+    view = state.view(state.turn)
+    t = state.tiles
+    leave = leave_model(lang).for_tiles(t)
+    rack = state.racks[state.turn]
+    equity = {}
+    for place, score, placed in state.raw_moves():
+        kept = list(rack)
+        for _, v in placed:
+            kept.remove(t.blank if v & BLANK_BIT else v)
+        equity[place] = score + leave(tuple(kept))
+    best_place = max(equity.values(), default=leave(rack))
+    a = bots.EquityBot().choose(view, random.Random(0))
+    assert state.is_legal(a)
+    if isinstance(a, Place):
+        assert equity[a] == best_place
+    elif isinstance(a, Exchange):
+        kept = list(rack)
+        for u in t.parse_rack(a.tiles):
+            kept.remove(u)
+        assert leave(tuple(kept)) > best_place
+    else:
+        assert isinstance(a, Pass)
+        assert not equity
