@@ -84,12 +84,14 @@ def _random_factory(args: str, game: str | None) -> Bot:
 
 #: The ISMCTS budget that the name ``"ismcts"`` gives in each game, as (iterations, playout
 #: depth): Wocable's and Wömmeln's move lists are slow, so few iterations and short playouts;
-#: WordMeld has no running scores to cut a playout at. Without a game: ``ISMCTSBot()``.
+#: WordMeld's random playouts say little, so its search scores the position right after the
+#: tree with the game's ``bots.evaluate`` (the hand-size race). Without a game: ``ISMCTSBot()``.
+#: A game's bots module that defines ``evaluate(state)`` gives the cut-off value.
 ISMCTS_DEFAULTS: Mapping[str, tuple[int, int | None]] = {
     "regenwormen": (100, 20),
     "wocable": (16, 1),
     "wommeln": (8, 2),
-    "wordmeld": (30, None),
+    "wordmeld": (100, 0),
 }
 
 
