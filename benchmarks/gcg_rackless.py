@@ -18,7 +18,21 @@ import time
 import wordgames
 from wordgames import InvalidStateError
 from wordgames._core.bots import RandomBot
-from wordgames.wocable import from_gcg, new_game, to_gcg
+from wordgames.wocable import from_gcg, new_game, notation, to_gcg
+
+#: draws taken back by the search, per game (read off the importer's private search object)
+_BACKTRACKS: list[int] = []
+_run = notation._Replay.run
+
+
+def _counting_run(self: notation._Replay) -> object:
+    try:
+        return _run(self)
+    finally:
+        _BACKTRACKS.append(getattr(self, "backtracks", -1))
+
+
+notation._Replay.run = _counting_run  # type: ignore[method-assign,assignment]
 
 
 def strip_racks(text: str) -> str:
@@ -36,12 +50,11 @@ def figures(players: int, games: int) -> None:
     ok = 0
     times: list[float] = []
     fails: list[str] = []
-    backtracks = 0
+    _BACKTRACKS.clear()
     for seed in range(games):
         rec = wordgames.play(new_game(players), [RandomBot()] * players, random.Random(seed))
         text = strip_racks(to_gcg(rec))
         final = rec.replay()
-        before = 0
         t0 = time.perf_counter()
         try:
             blind = from_gcg(text)
@@ -55,10 +68,11 @@ def figures(players: int, games: int) -> None:
                 ok += 1
             else:
                 fails.append(f"seed {seed}: a different game")
-        backtracks += 0 - before
     print(
         f"{players} players: {ok}/{games} rebuilt, {statistics.mean(times):.3f} s mean, "
-        f"{statistics.median(times):.3f} s median, {max(times):.3f} s max per game"
+        f"{statistics.median(times):.3f} s median, {max(times):.3f} s max per game; "
+        f"games that took draws back: {sum(b > 0 for b in _BACKTRACKS)} "
+        f"({sum(b for b in _BACKTRACKS if b > 0)} draws in all)"
     )
     for f in fails:
         print("   ", f)
