@@ -94,7 +94,8 @@ MAX_GCG_LINES = 1_000
 #: the longest ``#wocable-rules`` pragma (characters)
 _MAX_PRAGMA = 2_000
 #: work (actions applied plus pending needs scanned while choosing draws) over all
-#: reconstruction attempts before from_gcg gives up; a real game takes a few thousand
+#: reconstruction attempts before from_gcg gives up (about a second); a rackless game full
+#: of exchanges takes 50,000-250,000, a game with its racks a few thousand
 _WORK_BUDGET = 800_000
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
@@ -674,8 +675,8 @@ class _Restart(Exception):
         self.error = error
 
 
-#: how many coming checkpoints (lines that need tiles) each draw's test looks at, besides
-#: the end of the game
+#: how many coming checkpoints (lines that need tiles) the quick first test of a draw looks
+#: at, besides the end of the game (the coupled test that follows looks at every line)
 _HORIZON = 16
 #: backtracking steps of one search before it starts again in another order
 _BACKTRACKS = 100
@@ -1006,9 +1007,10 @@ def _resolve_place(
 
 
 def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
-    """Replay the records of ``gcg``: every draw decided by a feasibility test (the tiles
-    each player must still draw fit in their remaining draws, player by player and tile by
-    tile), with backtracking over the draws when a later line still refuses them."""
+    """Replay the records of ``gcg``: every draw decided by a feasibility test over the rest
+    of the game (the tiles each player must still draw fit in their remaining draws, player
+    by player and tile by tile, each window tied to when exchanged tiles come back), with
+    backtracking over the draws when a later line still refuses them."""
     names = list(gcg.nicks)
     try:
         start = new_game(names, rules=rules, lexicon=lex)
