@@ -386,3 +386,30 @@ def test_time_penalty_after_the_end_can_change_the_winner() -> None:
     with pytest.raises(wordgames.IllegalActionError) as err:
         state.check_as(winner, TimePenalty(winner, 5))
     assert err.value.code == "server_event_from_player"
+
+
+@settings(max_examples=3, deadline=None, phases=[Phase.explicit, Phase.generate])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10_000))
+def test_draw_test_never_refuses_the_true_draws(players: int, seed: int) -> None:
+    """The coupled feasibility test is a necessary condition: replaying the game's own
+    draws, every one of them passes it (tested in full, not only what the draw changes)."""
+    from wordgames.wocable.notation import _Plan, _Replay
+
+    rec = wordgames.play(new_game(players), [RandomBot()] * players, random.Random(seed))
+    gcg = read_gcg(_strip_racks(to_gcg(rec)))
+    plan = _Plan(gcg, rec.initial)
+    replay = _Replay(plan, rec.initial)
+    replay.spend = lambda work=1: None  # type: ignore[method-assign]
+    t = rec.initial.tiles
+    drawn = [[0] * plan.k_types for _ in range(players)]
+    slot = 0
+    state = rec.initial
+    for action in rec.actions:
+        if isinstance(action, Draw):
+            d = state.drawer
+            x = t.blank if action.tile == "?" else t.alphabet.index(action.tile)
+            assert replay.coupled(slot, d, x, state.bag, drawn, True), (slot, action)
+            drawn[d][x] += 1
+            slot += 1
+        state = state.apply(action)
+    assert slot == len(plan.slot_owner)
