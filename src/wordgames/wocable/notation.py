@@ -94,8 +94,9 @@ MAX_GCG_LINES = 1_000
 #: the longest ``#wocable-rules`` pragma (characters)
 _MAX_PRAGMA = 2_000
 #: work (actions applied plus pending needs scanned while choosing draws) over all
-#: reconstruction attempts before from_gcg gives up; a real game takes a few thousand
-_WORK_BUDGET = 400_000
+#: reconstruction attempts before from_gcg gives up (about a second); a rackless game full
+#: of exchanges takes 50,000-250,000, a game with its racks a few thousand
+_WORK_BUDGET = 800_000
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 _RUN = re.compile(r"[0-9]+", re.ASCII)
@@ -674,8 +675,8 @@ class _Restart(Exception):
         self.error = error
 
 
-#: how many coming checkpoints (lines that need tiles) each draw's test looks at, besides
-#: the end of the game
+#: how many coming checkpoints (lines that need tiles) the quick first test of a draw looks
+#: at, besides the end of the game (the coupled test that follows looks at every line)
 _HORIZON = 16
 #: backtracking steps of one search before it starts again in another order
 _BACKTRACKS = 100
@@ -1006,9 +1007,10 @@ def _resolve_place(
 
 
 def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
-    """Replay the records of ``gcg``: every draw decided by a feasibility test (the tiles
-    each player must still draw fit in their remaining draws, player by player and tile by
-    tile), with backtracking over the draws when a later line still refuses them."""
+    """Replay the records of ``gcg``: every draw decided by a feasibility test over the rest
+    of the game (the tiles each player must still draw fit in their remaining draws, player
+    by player and tile by tile, each window tied to when exchanged tiles come back), with
+    backtracking over the draws when a later line still refuses them."""
     names = list(gcg.nicks)
     try:
         start = new_game(names, rules=rules, lexicon=lex)
@@ -1052,6 +1054,21 @@ class _Replay:
                     ptr[p] += 1
             self.req.append(list(cur))
         self.kend = [plan.slot_end[k] for k in self.kset]
+        # per player: the last slot of theirs (not void) before each slot index, -1 if none
+        self.last = [[-1] * (S + 1) for _ in range(n)]
+        for p in range(n):
+            row = self.last[p]
+            for j in range(S):
+                row[j + 1] = j if owner[j] == p and not void[j] else row[j]
+        # tiles coming back to the bag, by the first slot that may draw them
+        self.releases = sorted(
+            [(f, tuple(c[x] for x in range(K)), 0) for f, c in plan.returns]
+            + [(f, (0,) * K, m) for f, m in plan.wild]
+        )
+        self.strong_calls = 0
+        self.backtracks = 0
+        #: whether the next coupled test must test everything (not only what a draw changes)
+        self.full = True
 
     def spend(self, work: int = 1) -> None:
         self.work += work
@@ -1069,6 +1086,7 @@ class _Replay:
         bag = st.bag
         K = plan.k_types
         if plan.slot_void[s]:  # drawn and put back by the withdrawal: any tile will do
+            self.full = True
             x = max(range(K), key=lambda i: (bag[i], -i))
             return [x] if bag[x] else []
         n = plan.n
@@ -1140,7 +1158,155 @@ class _Replay:
             return (2, 0, -surplus[x], x)
 
         cands.sort(key=key)
-        return cands
+        # the coupled test, lazily: the first candidate that passes goes first; none passing
+        # means no draw here can lead to the file
+        full = self.full
+        for i, x in enumerate(cands):
+            if self.coupled(s, d, x, bag, drawn, full):
+                self.full = False
+                return [x, *cands[:i], *cands[i + 1 :]]
+        self.fail_k = self.kset[-1] if self.kset else len(plan.events)
+        return []
+
+    def coupled(
+        self, s: int, d: int, x: int, bag: Sequence[int], drawn: list[list[int]], full: bool
+    ) -> bool:
+        """Whether, after the drawer ``d`` takes ``x`` at slot ``s``, every tile still needed
+        can come from the bag in time, each player's draw window tied to the moments
+        exchanged tiles come back (necessary conditions, over every line of the game):
+
+        - per tile, Hall over thresholds: the copies needed by players whose last draw before
+          a line is at slot ``T`` or earlier fit in the bag now plus the returns drawable by
+          ``T``;
+        - per player and line, for each return at slot ``f``: the tiles the player cannot
+          get from the copies drawable before ``f`` (the bag now and earlier returns, less
+          what the other players need before ``f``) fit in the player's draws from ``f`` on.
+
+        Unless ``full``, the state before the draw passed the test, so only what the draw
+        changes is tested again (the tile ``x``, and other players' lines that need it).
+        """
+        plan = self.plan
+        n, K = plan.n, plan.k_types
+        self.strong_calls += 1
+        s1 = s + 1
+        bag1 = list(bag)
+        bag1[x] -= 1
+        lo = bisect.bisect_right(self.kend, s)
+        rel = [r for r in self.releases if r[0] >= s1]
+        after = self.after
+        # per player, by line: (last slot of theirs before it, sparse deficits)
+        per: list[list[tuple[int, int, dict[int, int]]]] = [[] for _ in range(n)]
+        units: list[tuple[int, int, dict[int, int]]] = []
+        work = 1
+        for ki in range(lo, len(self.kset)):
+            end = self.kend[ki]
+            row = self.req[ki]
+            for p in range(n):
+                need = row[p]
+                have = drawn[p]
+                defs = {
+                    y: need[y] - have[y] - (1 if p == d and y == x else 0)
+                    for y in range(K)
+                    if need[y] - have[y] - (1 if p == d and y == x else 0) > 0
+                }
+                work += 4
+                if not defs:
+                    continue
+                last = self.last[p][end]
+                if last < s1 or after[p][s1] - after[p][end] < sum(defs.values()):
+                    self.spend(work // 8)
+                    return False
+                per[p].append((last, end, defs))
+                units.append((last, p, defs))
+        if not units:
+            self.spend(work // 8)
+            return True
+        # per release: what each player needs before it (their last line due before it)
+        need_before: list[list[dict[int, int]]] = []
+        need_all: list[dict[int, int]] = []
+        ptr = [0] * n
+        for f, _, _ in rel:
+            row_q: list[dict[int, int]] = []
+            tot: dict[int, int] = {}
+            for q in range(n):
+                pq = per[q]
+                while ptr[q] < len(pq) and pq[ptr[q]][0] < f:
+                    ptr[q] += 1
+                cur = pq[ptr[q] - 1][2] if ptr[q] else {}
+                row_q.append(cur)
+                for y, v in cur.items():
+                    tot[y] = tot.get(y, 0) + v
+            work += n
+            need_before.append(row_q)
+            need_all.append(tot)
+        # per player and line: the tiles only a return (or later) can give
+        for p in range(n):
+            if not full and p == d:
+                continue
+            for last, end, defs in per[p]:
+                if not full and x not in defs:
+                    continue
+                got = {y: bag1[y] for y in defs}
+                wild = 0
+                for i, (f, c, m) in enumerate(rel):
+                    if f > last:
+                        break
+                    late = 0
+                    mine = need_before[i][p]
+                    everyone = need_all[i]
+                    for y, v in defs.items():
+                        free = got[y] - everyone.get(y, 0) + mine.get(y, 0)
+                        if v > free:
+                            late += v - free if free > 0 else v
+                    work += 1 + len(defs)
+                    late -= wild
+                    if late <= 0:
+                        break
+                    if late > after[p][f] - after[p][end]:
+                        self.spend(work // 8)
+                        return False
+                    for y in defs:
+                        got[y] += c[y]
+                    wild += m
+                else:
+                    late = sum(max(0, v - got[y]) for y, v in defs.items()) - wild
+                    if late > 0:
+                        self.spend(work // 8)
+                        return False
+        # per tile: Hall over the thresholds (a player's deficit is cumulative over lines)
+        units.sort(key=lambda u: u[0])
+        cur_p: list[dict[int, int]] = [{} for _ in range(n)]
+        tot_y = [0] * K
+        got_all = bag1[:]
+        wild = 0
+        ri = 0
+        i = 0
+        while i < len(units):
+            t = units[i][0]
+            while i < len(units) and units[i][0] == t:
+                _, p, defs = units[i]
+                cp = cur_p[p]
+                for y, v in defs.items():
+                    if v > cp.get(y, 0):
+                        tot_y[y] += v - cp.get(y, 0)
+                        cp[y] = v
+                i += 1
+            while ri < len(rel) and rel[ri][0] <= t:
+                c = rel[ri][1]
+                for y in range(K):
+                    got_all[y] += c[y]
+                wild += rel[ri][2]
+                ri += 1
+            work += K
+            if not full:
+                if tot_y[x] - got_all[x] > wild:
+                    self.spend(work // 8)
+                    return False
+            elif sum(max(0, tot_y[y] - got_all[y]) for y in range(K)) > wild:
+                self.spend(work // 8)
+                return False
+        self.spend(work // 8)
+        return True
 
     def returned(self, x: int, s: int, end: int) -> int:
         """Tiles of kind ``x`` (or of any kind, for departed racks) that come back to the bag
@@ -1173,6 +1339,7 @@ class _Replay:
     def _search(self, limit: int | None) -> Record[State]:
         plan = self.plan
         backtracks = 0
+        self.full = True
         K = plan.k_types
         state = self.start
         actions: list[Any] = []
@@ -1217,6 +1384,8 @@ class _Replay:
                 if not frames:
                     raise first_error from None
                 backtracks += 1
+                self.backtracks += 1
+                self.full = True
                 if limit is not None and backtracks > limit:
                     raise _Restart(first_error) from None
                 st, ei, s, na, dr, rest = frames.pop()
