@@ -1069,11 +1069,16 @@ class _Replay:
         self.backtracks = 0
         #: whether the next coupled test must test everything (not only what a draw changes)
         self.full = True
+        #: the first attempt uses the quick test alone (cheap on long files, enough for most
+        #: games) until this much work is spent; later attempts add the coupled test
+        self.quick_until: int | None = None
 
     def spend(self, work: int = 1) -> None:
         self.work += work
         if self.work > _WORK_BUDGET:
             raise InvalidStateError("the GCG game takes too much work to reconstruct")
+        if self.quick_until is not None and self.work > self.quick_until:
+            raise _Restart(InvalidStateError("the quick test alone took its share of the work"))
 
     # -- the feasibility test ------------------------------------------------------------------
 
@@ -1160,6 +1165,8 @@ class _Replay:
         cands.sort(key=key)
         # the coupled test, lazily: the first candidate that passes goes first; none passing
         # means no draw here can lead to the file
+        if self.quick_until is not None:
+            return cands
         full = self.full
         for i, x in enumerate(cands):
             if self.coupled(s, d, x, bag, drawn, full):
@@ -1327,12 +1334,16 @@ class _Replay:
         again with another order of equally good draws (the test keeps every draw feasible
         for what it checks, so this only reorders the search)."""
         first: InvalidStateError | None = None
-        for attempt in range(_ATTEMPTS):
-            self.rng = None if attempt == 0 else random.Random(attempt)
+        for attempt in range(_ATTEMPTS + 1):
+            # attempt 0: the quick test alone, on half the work budget; then the
+            # coupled test of the whole rest of the game, in the deterministic order first
+            self.quick_until = self.work + _WORK_BUDGET // 2 if attempt == 0 else None
+            self.rng = None if attempt <= 1 else random.Random(attempt - 1)
             try:
-                return self._search(_BACKTRACKS if attempt < _ATTEMPTS - 1 else None)
+                return self._search(_BACKTRACKS if attempt < _ATTEMPTS else None)
             except _Restart as exc:
-                first = first or exc.error
+                if attempt:
+                    first = first or exc.error
         assert first is not None
         raise first
 
