@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 import attrs
@@ -37,6 +37,22 @@ __all__ = [
     "stop_values",
     "win_value",
 ]
+
+
+def _follow(
+    state: State, plan: solver.TurnPlan, stop_value: Callable[[Take | Steal], float]
+) -> Action:
+    """The action ``plan`` (a solved turn) takes in ``state``: its set-aside, or rolling on,
+    else the stop (take or steal) of the highest ``stop_value``."""
+    if state.phase == SET_ASIDE:
+        return SetAside(plan.best_set_aside(state.kept, state.roll))
+    if state.phase != DECIDE:  # pragma: no cover - _my_state guarantees a decision
+        raise WordgamesError("no decision to make")
+    legal = state.legal_actions()
+    if Reroll() in legal and plan.should_roll(state.kept):
+        return Reroll()
+    stops = [a for a in legal if isinstance(a, Take | Steal)]
+    return max(stops, key=stop_value)
 
 
 def _my_state(view: View) -> State:
@@ -125,15 +141,7 @@ class OptimalTurnBot:
     def choose(self, view: View, rng: random.Random) -> Action:
         state = _my_state(view)
         plan = self.plan_for(state)
-        if state.phase == SET_ASIDE:
-            return SetAside(plan.best_set_aside(state.kept, state.roll))
-        if state.phase != DECIDE:  # pragma: no cover - _my_state guarantees a decision
-            raise WordgamesError("no decision to make")
-        legal = state.legal_actions()
-        if Reroll() in legal and plan.should_roll(state.kept):
-            return Reroll()
-        stops = [a for a in legal if isinstance(a, Take | Steal)]
-        return max(stops, key=lambda a: _action_value(a, self.steal_weight))
+        return _follow(state, plan, lambda a: _action_value(a, self.steal_weight))
 
 
 # -- the whole-game bot --------------------------------------------------------------------
@@ -270,12 +278,4 @@ class GameBot:
         start = _turn_start(state)
         stops, bust, by_action = _game_values(start, self.params)
         plan = _plan(stops, bust)
-        if state.phase == SET_ASIDE:
-            return SetAside(plan.best_set_aside(state.kept, state.roll))
-        if state.phase != DECIDE:  # pragma: no cover - _my_state guarantees a decision
-            raise WordgamesError("no decision to make")
-        legal = state.legal_actions()
-        if Reroll() in legal and plan.should_roll(state.kept):
-            return Reroll()
-        options = [a for a in legal if isinstance(a, Take | Steal)]
-        return max(options, key=lambda a: by_action[a])
+        return _follow(state, plan, by_action.__getitem__)
