@@ -29,6 +29,8 @@ from wordgames.wocable import (
 )
 from wordgames.wocable.notation import GcgBonus, GcgEnd, GcgNote, GcgTime, GcgWithdraw
 
+from .test_gcg import _strip_racks
+
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
@@ -46,17 +48,6 @@ MAKE = _make_fixtures()
 
 def _fixture(name: str) -> str:
     return (FIXTURES / name).read_text(encoding="utf-8")
-
-
-def _strip_racks(text: str) -> str:
-    """The file without rack fields on its move lines."""
-    out = []
-    for line in text.splitlines():
-        m = re.match(r"^(>[^:]+: )(\S+) (\S+ \S+ \+\d+ -?\d+|-\S* \+\d+ -?\d+)$", line)
-        if m and not m.group(2).startswith("("):
-            line = m.group(1) + m.group(3)
-        out.append(line)
-    return "\n".join(out) + "\n"
 
 
 def _scored_lines(text: str) -> list[tuple[str, str, str]]:
