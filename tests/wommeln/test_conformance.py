@@ -146,7 +146,10 @@ def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]
     if d["drawn"]:
         edit(lambda x: x["drawn"].append(x["drawn"][0]))
     edit(lambda x: x.__setitem__("phase", "over" if x["phase"] != "over" else "reveal"))
-    edit(lambda x: x["results"][0].append({"word": "", "score": 0, "kept": None}))
+    # one result too many; alone at the table, a second one (a solo player who leaves in the
+    # reveal phase really has as many results as categories drawn)
+    extra = {"word": "", "score": 0, "kept": None}
+    edit(lambda x: x["results"][0].extend([extra] * (1 if n >= 2 else 2)))
     for rs in d["results"]:
         for i, r in enumerate(rs):
             if r["score"] > 0:

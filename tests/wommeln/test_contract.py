@@ -622,3 +622,29 @@ def test_fuzz_from_dict_on_mutated_json(seed: int) -> None:
         for _ in range(5):
             mutated = _mutate(json.loads(json.dumps(d)), rng)
             _only_short(InvalidStateError, loader, mutated)
+
+
+def test_a_solo_leaver_in_the_last_round_is_not_scored_and_cannot_be_faked() -> None:
+    # alone at the table, leaving ends the game; the round it ends in is not scored
+    s = wm.new_game(1, rules=wm.Rules(rounds=2, review="none"), sheets=[STIER_ROWS])
+    s = act(s, "reveal 1a", "p0 pass", "reveal 2a")
+    s = s.apply(wm.Resign(0))
+    assert s.is_terminal
+    assert [len(rs) for rs in s.results] == [1]
+    d = s.to_dict()
+    assert wm.State.from_dict(copy.deepcopy(d)) == s
+    # the same state with the last round scored would be a game that ended by leaving after
+    # its last round: impossible (the game was over before anyone could leave)
+    bad = copy.deepcopy(d)
+    bad["results"][0].append({"word": "", "score": 0, "kept": None})
+    with pytest.raises(InvalidStateError, match="after its last round"):
+        wm.State.from_dict(bad)
+    # left in the reveal phase after round 1: as many results as categories drawn
+    early = act(
+        wm.new_game(1, rules=wm.Rules(rounds=2, review="none"), sheets=[STIER_ROWS]),
+        "reveal 1a",
+        "p0 pass",
+    ).apply(wm.Resign(0))
+    assert early.is_terminal
+    assert [len(rs) for rs in early.results] == [1]
+    assert wm.State.from_dict(early.to_dict()) == early

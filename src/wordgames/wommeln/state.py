@@ -1009,6 +1009,9 @@ def _check_rounds(s: State) -> int:
     finished = rounds - 1 if in_round else rounds
     if s.phase == "over" and ended and s.results and len(s.results[0]) == rounds - 1:
         finished = rounds - 1  # the round in which the game ended was not scored
+    if s.phase == "over" and ended and finished >= rules.num_rounds:
+        # leaving ends the game only while a round is still to be played or scored
+        raise _bad("the game ended by leaving after its last round was scored")
     # each reveal, each finished round's last move, each challenge decision and each vote cast
     # is an action of its own
     if s.ply < rounds + finished + len(s.challenges) + len(s.votes):
