@@ -278,7 +278,10 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
             assert pp is not None
             q = pp.player
             if after.board != before.board:
-                lines.append(f">{nicks[q]}: {after.rack_text(q)} -- -{pp.score} {after.scores[q]}")
+                # the total before any end adjustments (a withdrawal can end the game by the
+                # scoreless-turn rule; the end lines follow)
+                total = before.scores[q] - pp.score
+                lines.append(f">{nicks[q]}: {after.rack_text(q)} -- -{pp.score} {total}")
             else:
                 # the bonus only (the end adjustments of a play that ends the game follow)
                 bonus = {"five_point": 5, "ten_point": 10}.get(before.rules.challenge_rule, 0)
@@ -872,8 +875,10 @@ class _Plan:
                 final[q] = rack
             if own is not None:
                 final.setdefault(p, own)
+        self.end_source = "the end lines"
         for i, text in enumerate(gcg.racks):
             if text is not None and i not in final:
+                self.end_source = "the end lines and #rack pragmas"
                 try:
                     final[i] = t.parse_rack(text)
                 except (ValueError, ParseError) as exc:
@@ -914,7 +919,7 @@ class _Plan:
             require(p, len(self.events), rack)
 
     def _where(self, k: int) -> str:
-        return f"line {self.events[k].lineno}" if k < len(self.events) else "the end lines"
+        return f"line {self.events[k].lineno}" if k < len(self.events) else self.end_source
 
     def _tile(self, x: int) -> str:
         return self.t.tile_text(x)
@@ -1532,7 +1537,7 @@ class _Replay:
                 None,
             ):
                 raise _DrawError(
-                    f"the end lines: {state.players[q]}'s last rack {t.rack_text(rack)} cannot "
+                    f"{plan.end_source}: {state.players[q]}'s last rack {t.rack_text(rack)} cannot "
                     f"be reached (the draws give {state.rack_text(q)})"
                 )
         mult = 2 if state.rules.going_out == "double" else 1
