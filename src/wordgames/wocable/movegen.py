@@ -108,10 +108,15 @@ def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
     )
 
 
-def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list[int], list[int]]:
+def cross_checks(
+    tiles: Tiles, board: Sequence[int], across: bool, letters: int = -1
+) -> tuple[list[int], list[int]]:
     """Per square, for moves in direction ``across``: the bitmask of letters the perpendicular
     word allows (all letters if there is none; 0 on occupied squares) and the sum of the
-    perpendicular word's existing tile values (-1 if there is no perpendicular word)."""
+    perpendicular word's existing tile values (-1 if there is no perpendicular word).
+
+    With a ``letters`` mask (e.g. the letters a rack can play) only those letters are tested
+    where there is a perpendicular word: the masks there are the allowed letters among them."""
     size = tiles.size
     n = size * size
     all_mask = tiles.all_mask
@@ -164,7 +169,7 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
             continue
         allowed = 0
         m0 = dmasks[node] & all_mask
-        mm = m0
+        mm = m0 & letters
         while mm:
             b = mm & -mm
             mm ^= b
@@ -257,12 +262,18 @@ def anchor_walker(
     cmask: list[int],
     csum: list[int],
     out: list[RawMove],
+    cut: list[float] | None = None,
+    extra: Sequence[float] = (),
 ) -> AnchorWalker:
     """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
     and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
     position ``pos`` of that line (``rack`` holds counts by tile id and is restored after
     each walk). :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
-    them best bound first and stops early."""
+    them best bound first and stops early.
+
+    With ``cut``, a move of ``k`` tiles is only appended if its score (blanks counted as
+    the letters they play) plus ``extra[k]`` is at least ``cut[0]``, which the caller may
+    raise between walks."""
     # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
     # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
@@ -304,7 +315,7 @@ def anchor_walker(
     anchor_end = 0
     anchor_rcm = 0
 
-    def record(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
+    def record_move(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
         if n == 1 and not across:
             p = start
@@ -387,6 +398,16 @@ def anchor_walker(
                 pp[p - start] = lower[c]
                 tt[i] = (sqs[p], c | BLANK_BIT)
             out.append((Place(row, col, across, "".join(pp)), sc, tuple(tt)))
+
+    def record_cut(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
+        n = ntiles - ntl
+        score = wsum * wmul + xsum + extra[n]
+        if n == RACK_SIZE:
+            score += BINGO
+        if score >= cut[0]:  # type: ignore[index]
+            record_move(start, end, wsum, wmul, xsum)
+
+    record = record_move if cut is None else record_cut
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix

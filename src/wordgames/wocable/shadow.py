@@ -290,12 +290,16 @@ def ranked(
         for k, v in best_by_size.items():
             extra[k] = v
     anc = anchors(tiles, board)
+    letters = tiles.all_mask if counts[blank] else sum(1 << t for t in set(rack))
     out: list[RawMove] = []
     work: list[tuple[float, int, int, int]] = []
     walkers = []
+    cut = [float("-inf")]  # the n-th best key so far: the walks skip moves below it
     for d, across in enumerate((True, False)):
-        cm, cs = cross_checks(tiles, board, across)
-        walkers.append(anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out))
+        cm, cs = cross_checks(tiles, board, across, letters)
+        walkers.append(
+            anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out, cut, extra)
+        )
         for b, line, pos in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
             work.append((b, d, line, pos))
     work.sort(key=lambda w: -w[0])
@@ -325,6 +329,8 @@ def ranked(
             elif key > heap[0]:
                 heapq.heapreplace(heap, key)
         done = len(out)
+        if len(heap) >= n:
+            cut[0] = heap[0]
     if len(heap) >= n:  # only moves as good as the n-th best key can be in the top n
         keyed = [km for km in keyed if km[0] >= heap[0]]
     keyed.sort(key=lambda km: (-km[0], str(km[1][0])))
