@@ -249,7 +249,7 @@ def _gen_direction(
             from_anchor(a)
 
 
-AnchorWalker = tuple[Callable[[int], None], Callable[[int], None]]
+AnchorWalker = tuple[Callable[[int], None], Callable[[int, int], None]]
 
 
 def anchor_walker(
@@ -268,7 +268,8 @@ def anchor_walker(
     """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
     and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
     position ``pos`` of that line (``rack`` holds counts by tile id and is restored after
-    each walk). :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
+    each walk); ``from_anchor(pos, reach)`` only those that place at most ``reach`` tiles
+    left of it. :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
     them best bound first and stops early.
 
     With ``cut``, a move of ``k`` tiles is only appended if its score (blanks counted as
@@ -614,7 +615,7 @@ def anchor_walker(
             ncm = lcm[p - 1] if p > 0 and not forced and not blocked[p - 1] else 0
             info.append((lcs[p], llm[p], lwm[p], forced, lc, ncm))
 
-    def from_anchor(a: int) -> None:
+    def from_anchor(a: int, reach: int = size) -> None:
         nonlocal anchor_pos, anchor_end, anchor_rcm
         # Board tiles right of the anchor belong to every word through it: start the
         # GADDAG path with them (reversed), so the left walk only explores prefixes that
@@ -639,7 +640,15 @@ def anchor_walker(
         anchor_pos = a
         anchor_end = e
         anchor_rcm = lcm[e + 1] if e < last else 0
-        fill_left(a, node, gmasks[node], ws, 1, 0)
+        if reach < a:
+            # no tile left of line position a - reach: the walk may not step left from there
+            p = a - reach
+            kept = info[p]
+            info[p] = (kept[0], kept[1], kept[2], kept[3], kept[4], 0)
+            fill_left(a, node, gmasks[node], ws, 1, 0)
+            info[p] = kept
+        else:
+            fill_left(a, node, gmasks[node], ws, 1, 0)
 
     return set_line, from_anchor
 

@@ -96,9 +96,10 @@ def anchor_bounds(
     cmask: Sequence[int],
     csum: Sequence[int],
     extra: Sequence[float],
-) -> list[tuple[float, int, int]]:
-    """``(bound, line, position)`` for every anchor of direction ``across`` from which a move
-    may start; ``extra[k]`` is added to the bound of spans filling ``k`` squares (the best leave
+) -> list[tuple[float, int, int, list[float]]]:
+    """``(bound, line, position, left)`` for every anchor of direction ``across`` from which a
+    move may start, where ``left[j]`` bounds the moves with ``j`` tiles left of the anchor (the
+    bound is their maximum) and ``extra[k]`` is added to the bound of spans filling ``k`` squares (the best leave
     of ``len(rack) - k`` tiles, or 0). Anchors no rack tile fits are left out.
 
     Each span's tile points are bounded twice and the smaller bound taken: all rack values
@@ -127,43 +128,35 @@ def anchor_bounds(
     memo: dict[bytes, bool] = {}
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
-    out: list[tuple[float, int, int]] = []
+    out: list[tuple[float, int, int, list[float]]] = []
+    step = 1 if across else size
     for line in range(size):
-        sqs = range(line * size, line * size + size) if across else range(line, size * size, size)
-        line_anchors = [p for p in range(size) if anc[sqs[p]]]
+        base = line * size if across else line
+        line_anchors = [p for p in range(size) if anc[base + p * step]]
         if not line_anchors:
             continue
-        cells = [board[s] for s in sqs]
-        # per empty square, computed when first needed: (letter premium, word premium, cross
-        # word's fixed points, word premium again if there is a cross word, best rack value
-        # the cross-check admits), or None if no rack tile fits there
-        sq_info: dict[int, tuple[int, int, int, int, int] | None] = {}
-
-        def info_at(
-            p: int,
-            sq_info: dict[int, tuple[int, int, int, int, int] | None] = sq_info,
-            sqs: range = sqs,
-            cells: list[int] = cells,
-        ) -> tuple[int, int, int, int, int] | None:
-            got = sq_info.get(p, False)
-            if got is not False:
-                return got  # type: ignore[return-value]
-            sq = sqs[p]
+        cells = [board[base + p * step] for p in range(size)]
+        # per empty square some rack tile fits: (letter premium, word premium, cross word's
+        # fixed points, word premium again if there is a cross word, best rack value the
+        # cross-check admits); None elsewhere (cross-check masks are 0 on occupied squares)
+        info: list[tuple[int, int, int, int, int] | None] = [None] * size
+        for p in range(size):
+            sq = base + p * step
             cm = cmask[sq]
-            res: tuple[int, int, int, int, int] | None = None
-            if cells[p] < 0 and cm & avail:
+            if cm & avail:
                 cap = caps.get(cm)
                 if cap is None:
                     cap = max((values[t] for t in real if cm >> t & 1), default=0)
                     caps[cm] = cap
                 x = csum[sq]
                 w = wmul[sq]
-                res = (lmul[sq], w, x * w if x >= 0 else 0, w if x >= 0 else 0, cap)
-            sq_info[p] = res
-            return res
+                if x >= 0:
+                    info[p] = (lmul[sq], w, x * w, w, cap)
+                else:
+                    info[p] = (lmul[sq], w, 0, 0, cap)
 
         for a in line_anchors:
-            ainfo = info_at(a)
+            ainfo = info[a]
             if ainfo is None:
                 continue
             # left: forced board tiles, or free empty squares up to the next anchor
@@ -179,8 +172,8 @@ def anchor_bounds(
                     lletters.append(c & LETTER)
                     p -= 1
             else:
-                while p >= 0 and len(linfo) < ntiles - 1 and not anc[sqs[p]]:
-                    li = info_at(p)
+                while p >= 0 and len(linfo) < ntiles - 1 and not anc[base + p * step]:
+                    li = info[p]
                     if li is None:
                         break
                     linfo.append(li)
@@ -201,7 +194,7 @@ def anchor_bounds(
                 rends.append(p)
                 if p > last or len(rinfo) == ntiles:
                     break
-                ri = info_at(p)
+                ri = info[p]
                 if ri is None:
                     break
                 rinfo.append(ri)
@@ -210,6 +203,7 @@ def anchor_bounds(
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
             best = -1.0
+            spans = [-1.0] * (len(linfo) + 1)
             for nl in range(len(linfo) + 1):
                 m = min(len(rinfo), ntiles - nl)
                 while m >= 1:
@@ -254,9 +248,10 @@ def anchor_bounds(
                     bnd = score + b1 + best_extra[k]
                     if bnd > best:
                         best = bnd
+                    spans[nl] = bnd
                     break
             if best >= 0:
-                out.append((best, line, a))
+                out.append((best, line, a, spans))
     return out
 
 
@@ -292,7 +287,7 @@ def ranked(
     anc = anchors(tiles, board)
     letters = tiles.all_mask if counts[blank] else sum(1 << t for t in set(rack))
     out: list[RawMove] = []
-    work: list[tuple[float, int, int, int]] = []
+    work: list[tuple[float, int, int, int, list[float]]] = []
     walkers = []
     cut = [float("-inf")]  # the n-th best key so far: the walks skip moves below it
     for d, across in enumerate((True, False)):
@@ -300,22 +295,26 @@ def ranked(
         walkers.append(
             anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out, cut, extra)
         )
-        for b, line, pos in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
-            work.append((b, d, line, pos))
+        for b, line, pos, left in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
+            work.append((b, d, line, pos, left))
     work.sort(key=lambda w: -w[0])
     heap: list[float] = []  # the n best keys so far (a min-heap)
     keyed: list[tuple[float, RawMove]] = []
     lines = [-1, -1]
     done = 0
     srt = sorted(rack)
-    for b, d, line, pos in work:
+    for b, d, line, pos, left in work:
         if len(heap) >= n and b < heap[0]:
             break
         set_line, from_anchor = walkers[d]
         if lines[d] != line:
             set_line(line)
             lines[d] = line
-        from_anchor(pos)
+        # no tiles further left than the last left extent whose bound can still enter
+        reach = len(left) - 1
+        while reach and left[reach] < cut[0]:
+            reach -= 1
+        from_anchor(pos, reach)
         for mv in out[done:]:
             key: float = mv[1]
             if leave is not None:
