@@ -27,6 +27,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import mul
 
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
@@ -126,6 +127,7 @@ def anchor_bounds(
     for k in range(2, len(best_extra)):
         best_extra[k] = max(best_extra[k], best_extra[k - 1])
     memo: dict[bytes, bool] = {}
+    bmemo: dict[tuple[int, ...], bool] = {}  # a span's board letters -> bingo possible
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
     out: list[tuple[float, int, int, list[float]]] = []
@@ -202,54 +204,80 @@ def anchor_bounds(
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
+            # The span's word premium, cross words' fixed points and count of squares whose
+            # cross-check caps the best tile are kept up to date as it moves left.
             best = -1.0
-            spans = [-1.0] * (len(linfo) + 1)
-            for nl in range(len(linfo) + 1):
-                m = min(len(rinfo), ntiles - nl)
-                while m >= 1:
-                    k = nl + m
-                    chosen = linfo[:nl] + rinfo[:m]
-                    w = 1
-                    fixed = 0
-                    capped = False
-                    for c4 in chosen:
-                        w *= c4[1]
-                        fixed += c4[2]
+            nlmax = len(linfo)
+            spans = [-1.0] * (nlmax + 1)
+            m = min(len(rinfo), ntiles)
+            w = 1
+            fixed = 0
+            ncap = 0
+            for c4 in rinfo[:m]:
+                w *= c4[1]
+                fixed += c4[2]
+                if c4[4] < top:
+                    ncap += 1
+            for nl in range(nlmax + 1):
+                if nl:
+                    c4 = linfo[nl - 1]
+                    w *= c4[1]
+                    fixed += c4[2]
+                    if c4[4] < top:
+                        ncap += 1
+                    if nl + m > ntiles:
+                        m -= 1
+                        c4 = rinfo[m]
+                        w //= c4[1]
+                        fixed -= c4[2]
                         if c4[4] < top:
-                            capped = True
-                    score = w * (lsum + rsums[m - 1]) + fixed
-                    if k == RACK_SIZE:
-                        letters = [*real, *lletters]
-                        letters.extend(
-                            cells[q] & LETTER for q in range(a, rends[m - 1]) if cells[q] >= 0
-                        )
-                        if not _bingo_possible(keys, letters, nblanks, all_mask, memo):
-                            m -= 1
+                            ncap -= 1
+                k = nl + m
+                sw, sfixed, sncap, sm = w, fixed, ncap, m
+                if k == RACK_SIZE:
+                    bl = (
+                        *lletters,
+                        *[cells[q] & LETTER for q in range(a, rends[m - 1]) if cells[q] >= 0],
+                    )
+                    ok = bmemo.get(bl)
+                    if ok is None:
+                        ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
+                        bmemo[bl] = ok
+                    if not ok:
+                        # the longest span without a bingo: one right square fewer
+                        if m == 1:
                             continue
-                        score += BINGO
-                    coefs = sorted([c4[0] * (w + c4[3]) for c4 in chosen], reverse=True)
-                    b1 = 0
-                    for v, cf in zip(vals, coefs, strict=False):
-                        b1 += v * cf
-                    if capped and b1:
-                        b2 = 0
-                        free = []
-                        for c4 in chosen:
-                            if c4[4] < top:
-                                b2 += c4[0] * (w + c4[3]) * c4[4]
-                            else:
-                                free.append(c4[0] * (w + c4[3]))
+                        sm = m - 1
+                        c4 = rinfo[sm]
+                        sw //= c4[1]
+                        sfixed -= c4[2]
+                        if c4[4] < top:
+                            sncap -= 1
+                        k -= 1
+                score = sw * (lsum + rsums[sm - 1]) + sfixed
+                if k == RACK_SIZE:
+                    score += BINGO
+                chosen = linfo[:nl] + rinfo[:sm]
+                coefs = [c4[0] * (sw + c4[3]) for c4 in chosen]
+                coefs.sort(reverse=True)
+                b1 = sum(map(mul, vals, coefs))
+                if sncap and b1:
+                    b2 = 0
+                    free = []
+                    for c4 in chosen:
+                        if c4[4] < top:
+                            b2 += c4[0] * (sw + c4[3]) * c4[4]
+                        else:
+                            free.append(c4[0] * (sw + c4[3]))
+                    if b2 < b1:
+                        free.sort(reverse=True)
+                        b2 += sum(map(mul, vals, free))
                         if b2 < b1:
-                            free.sort(reverse=True)
-                            for v, cf in zip(vals, free, strict=False):
-                                b2 += v * cf
-                            if b2 < b1:
-                                b1 = b2
-                    bnd = score + b1 + best_extra[k]
-                    if bnd > best:
-                        best = bnd
-                    spans[nl] = bnd
-                    break
+                            b1 = b2
+                bnd = score + b1 + best_extra[k]
+                if bnd > best:
+                    best = bnd
+                spans[nl] = bnd
             if best >= 0:
                 out.append((best, line, a, spans))
     return out
