@@ -180,10 +180,16 @@ def anchor_bounds(
                         break
                     linfo.append(li)
                     p -= 1
-            # right: the m-th empty square filled and the board tiles up to the word's end
+            # right: the m-th empty square filled and the board tiles up to the word's end;
+            # the word premium, cross words' fixed points and count of squares whose
+            # cross-check caps the best tile, of all of them
             rinfo: list[tuple[int, int, int, int, int]] = [ainfo]
+            w = ainfo[1]
+            fixed = ainfo[2]
+            ncap = 1 if ainfo[4] < top else 0
             rsums: list[int] = []
-            rends: list[int] = []
+            rlets: list[int] = []  # board letters passed
+            rnlet: list[int] = []
             tsum = 0
             p = a + 1
             while True:
@@ -191,33 +197,29 @@ def anchor_bounds(
                     c = cells[p]
                     if not c & BLANK_BIT:
                         tsum += values[c]
+                    rlets.append(c & LETTER)
                     p += 1
                 rsums.append(tsum)
-                rends.append(p)
+                rnlet.append(len(rlets))
                 if p > last or len(rinfo) == ntiles:
                     break
                 ri = info[p]
                 if ri is None:
                     break
                 rinfo.append(ri)
+                w *= ri[1]
+                fixed += ri[2]
+                if ri[4] < top:
+                    ncap += 1
                 p += 1
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
-            # The span's word premium, cross words' fixed points and count of squares whose
-            # cross-check caps the best tile are kept up to date as it moves left.
+            # The aggregates are kept up to date as the span moves left.
             best = -1.0
             nlmax = len(linfo)
             spans = [-1.0] * (nlmax + 1)
-            m = min(len(rinfo), ntiles)
-            w = 1
-            fixed = 0
-            ncap = 0
-            for c4 in rinfo[:m]:
-                w *= c4[1]
-                fixed += c4[2]
-                if c4[4] < top:
-                    ncap += 1
+            m = len(rinfo)
             for nl in range(nlmax + 1):
                 if nl:
                     c4 = linfo[nl - 1]
@@ -235,10 +237,7 @@ def anchor_bounds(
                 k = nl + m
                 sw, sfixed, sncap, sm = w, fixed, ncap, m
                 if k == RACK_SIZE:
-                    bl = (
-                        *lletters,
-                        *[cells[q] & LETTER for q in range(a, rends[m - 1]) if cells[q] >= 0],
-                    )
+                    bl = (*lletters, *rlets[: rnlet[m - 1]])
                     ok = bmemo.get(bl)
                     if ok is None:
                         ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
@@ -254,33 +253,40 @@ def anchor_bounds(
                         if c4[4] < top:
                             sncap -= 1
                         k -= 1
-                score = sw * (lsum + rsums[sm - 1]) + sfixed
-                if k == RACK_SIZE:
-                    score += BINGO
-                chosen = linfo[:nl] + rinfo[:sm]
+                chosen = linfo[:nl] + rinfo[:sm] if nl else rinfo[:sm]
                 coefs = [c4[0] * (sw + c4[3]) for c4 in chosen]
                 coefs.sort(reverse=True)
                 b1 = sum(map(mul, vals, coefs))
-                if sncap and b1:
-                    b2 = 0
-                    free = []
-                    for c4 in chosen:
-                        if c4[4] < top:
-                            b2 += c4[0] * (sw + c4[3]) * c4[4]
-                        else:
-                            free.append(c4[0] * (sw + c4[3]))
-                    if b2 < b1:
-                        free.sort(reverse=True)
-                        b2 += sum(map(mul, vals, free))
-                        if b2 < b1:
-                            b1 = b2
-                bnd = score + b1 + best_extra[k]
+                if sncap:
+                    b1 = _capped(chosen, sw, top, vals, b1)
+                bnd = sw * (lsum + rsums[sm - 1]) + sfixed + b1 + best_extra[k]
+                if k == RACK_SIZE:
+                    bnd += BINGO
                 if bnd > best:
                     best = bnd
                 spans[nl] = bnd
             if best >= 0:
                 out.append((best, line, a, spans))
     return out
+
+
+def _capped(
+    chosen: list[tuple[int, int, int, int, int]], w: int, top: int, vals: list[int], b1: int
+) -> int:
+    """The smaller of ``b1`` and the tile points bound that gives each square whose
+    cross-check admits only lesser rack letters its best admitted value and matches the other
+    squares with the rack's best values."""
+    b2 = 0
+    free = []
+    for c4 in chosen:
+        if c4[4] < top:
+            b2 += c4[0] * (w + c4[3]) * c4[4]
+        else:
+            free.append(c4[0] * (w + c4[3]))
+    if b2 < b1:
+        free.sort(reverse=True)
+        b2 += sum(map(mul, vals, free))
+    return min(b1, b2)
 
 
 def ranked(
