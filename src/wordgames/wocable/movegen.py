@@ -246,10 +246,20 @@ def _gen_direction(
             continue
         set_line(line)
         for a in line_anchors:
-            from_anchor(a)
+            from_anchor(a, size)
 
 
 AnchorWalker = tuple[Callable[[int], None], Callable[[int, int], None]]
+_LineSetup = tuple[
+    list[int],
+    list[int],
+    list[bool],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[tuple[int, int, int, bool, int, int]],
+]
 
 
 def anchor_walker(
@@ -595,9 +605,17 @@ def anchor_walker(
 
     lm, wm = tiles.letter_mult, tiles.word_mult
 
+    # a bounded walk may come back to a line: its set-up is kept
+    kept_lines: dict[int, _LineSetup] | None = {} if cut is not None else None
+
     def set_line(ln: int) -> None:
         nonlocal line, sqs, cells, blocked, lcm, lcs, llm, lwm, info
         line = ln
+        if kept_lines is not None:
+            got = kept_lines.get(ln)
+            if got is not None:
+                sqs, cells, blocked, lcm, lcs, llm, lwm, info = got
+                return
         if across:
             sqs = list(range(line * size, line * size + size))
         else:
@@ -614,6 +632,8 @@ def anchor_walker(
             lc = cells[p - 1] & LETTER if forced else 0
             ncm = lcm[p - 1] if p > 0 and not forced and not blocked[p - 1] else 0
             info.append((lcs[p], llm[p], lwm[p], forced, lc, ncm))
+        if kept_lines is not None:
+            kept_lines[ln] = (sqs, cells, blocked, lcm, lcs, llm, lwm, info)
 
     def from_anchor(a: int, reach: int = size) -> None:
         nonlocal anchor_pos, anchor_end, anchor_rcm

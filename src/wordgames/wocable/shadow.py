@@ -27,7 +27,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from operator import mul
+from operator import itemgetter, mul
 
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
@@ -100,8 +100,8 @@ def anchor_bounds(
 ) -> list[tuple[float, int, int, list[float]]]:
     """``(bound, line, position, left)`` for every anchor of direction ``across`` from which a
     move may start, where ``left[j]`` bounds the moves with ``j`` tiles left of the anchor (the
-    bound is their maximum) and ``extra[k]`` is added to the bound of spans filling ``k`` squares (the best leave
-    of ``len(rack) - k`` tiles, or 0). Anchors no rack tile fits are left out.
+    bound is their maximum); ``extra[k]`` is added to the bound of spans filling ``k`` squares
+    (the best leave of ``len(rack) - k`` tiles, or 0). Anchors no rack tile fits are left out.
 
     Each span's tile points are bounded twice and the smaller bound taken: all rack values
     matched to all coefficients, and (for squares whose cross-check admits only some of the
@@ -331,7 +331,7 @@ def ranked(
         )
         for b, line, pos, left in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
             work.append((b, d, line, pos, left))
-    work.sort(key=lambda w: -w[0])
+    work.sort(key=itemgetter(0), reverse=True)
     heap: list[float] = []  # the n best keys so far (a min-heap)
     keyed: list[tuple[float, RawMove]] = []
     lines = [-1, -1]
