@@ -246,10 +246,10 @@ def _gen_direction(
             continue
         set_line(line)
         for a in line_anchors:
-            from_anchor(a, size)
+            from_anchor(a, ())
 
 
-AnchorWalker = tuple[Callable[[int], None], Callable[[int, int], None]]
+AnchorWalker = tuple[Callable[[int], None], Callable[[int, Sequence[float]], None]]
 _LineSetup = tuple[
     list[int],
     list[int],
@@ -278,13 +278,14 @@ def anchor_walker(
     """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
     and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
     position ``pos`` of that line (``rack`` holds counts by tile id and is restored after
-    each walk); ``from_anchor(pos, reach)`` only those that place at most ``reach`` tiles
-    left of it. :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
+    each walk). :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
     them best bound first and stops early.
 
     With ``cut``, a move of ``k`` tiles is only appended if its score (blanks counted as
     the letters they play) plus ``extra[k]`` is at least ``cut[0]``, which the caller may
-    raise between walks."""
+    raise between walks; and ``from_anchor(pos, left)``, where ``left[j]`` bounds the keys
+    of the moves with ``j`` tiles left of the anchor, places tiles left of it and walks on
+    right from them only as far as those bounds reach ``cut[0]``."""
     # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
     # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
@@ -420,6 +421,14 @@ def anchor_walker(
 
     record = record_move if cut is None else record_cut
 
+    gate: Sequence[float] = ()  # a bounded walk's bounds by the number of tiles left
+
+    def right_cut(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        # from an empty square placed left of the anchor (or the anchor): walk right only if
+        # the bound of moves with that many tiles left of the anchor reaches the cut
+        if gate[anchor_pos - start] >= cut[0]:  # type: ignore[index]
+            right(pos, start, node, wsum, wmul, xsum)
+
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
         while pos and cells[pos - 1] >= 0:
@@ -507,7 +516,7 @@ def anchor_walker(
                 if rec:
                     record(pos, e, ws, nw, xs)
                 if gor:
-                    right(e + 1, pos, sn, ws, nw, xs)
+                    go_right(e + 1, pos, sn, ws, nw, xs)
                 if goleft and mm & nxt_cm & (all_mask if nbl else rmask):
                     fill_left(pos - 1, nxt, mm, ws, nw, xs)
             if real:
@@ -603,6 +612,8 @@ def anchor_walker(
                 nbl += 1
         ntl += 1
 
+    go_right = right if cut is None else right_cut
+
     lm, wm = tiles.letter_mult, tiles.word_mult
 
     # a bounded walk may come back to a line: its set-up is kept
@@ -635,8 +646,8 @@ def anchor_walker(
         if kept_lines is not None:
             kept_lines[ln] = (sqs, cells, blocked, lcm, lcs, llm, lwm, info)
 
-    def from_anchor(a: int, reach: int = size) -> None:
-        nonlocal anchor_pos, anchor_end, anchor_rcm
+    def from_anchor(a: int, left: Sequence[float] = ()) -> None:
+        nonlocal anchor_pos, anchor_end, anchor_rcm, gate
         # Board tiles right of the anchor belong to every word through it: start the
         # GADDAG path with them (reversed), so the left walk only explores prefixes that
         # fit them; the separator then leads right from the square after them.
@@ -660,8 +671,13 @@ def anchor_walker(
         anchor_pos = a
         anchor_end = e
         anchor_rcm = lcm[e + 1] if e < last else 0
-        if reach < a:
-            # no tile left of line position a - reach: the walk may not step left from there
+        if left and cut is not None:
+            # no tile further left than the last left extent whose bound reaches the cut:
+            # the walk may not step left from line position a - reach
+            gate = left
+            reach = len(left) - 1
+            while reach and left[reach] < cut[0]:
+                reach -= 1
             p = a - reach
             kept = info[p]
             info[p] = (kept[0], kept[1], kept[2], kept[3], kept[4], 0)

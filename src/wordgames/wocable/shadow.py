@@ -344,11 +344,7 @@ def ranked(
         if lines[d] != line:
             set_line(line)
             lines[d] = line
-        # no tiles further left than the last left extent whose bound can still enter
-        reach = len(left) - 1
-        while reach and left[reach] < cut[0]:
-            reach -= 1
-        from_anchor(pos, reach)
+        from_anchor(pos, left)
         for mv in out[done:]:
             key: float = mv[1]
             if leave is not None:
