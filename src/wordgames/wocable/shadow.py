@@ -235,6 +235,8 @@ def anchor_bounds(
                         if c4[4] < top:
                             ncap -= 1
                 k = nl + m
+                if k == 1 and not lletters and not rnlet[0]:
+                    continue  # the anchor's letter alone: no word in this direction
                 sw, sfixed, sncap, sm = w, fixed, ncap, m
                 if k == RACK_SIZE:
                     bl = (*lletters, *rlets[: rnlet[m - 1]])
