@@ -14,12 +14,24 @@ anything; every square filled must admit a letter the rack can supply), of
   their premiums, and the bingo bonus for 7 tiles, plus
 - with a leave function, the best leave of the tiles that such a move keeps.
 
-Letters are not checked against the lexicon (only the cross-check masks), so the bound is never
-below a real move's score. Anchors are then walked best bound first, and the search stops once
-the next bound is below the ``n``-th best key found: nothing left can enter the top ``n``.
+Letters are not checked against the lexicon (only the cross-check masks, and the bingo index
+for 7 tiles), so the bound is never below a real move's score. The bound is kept per number of
+tiles left of the anchor too (the maximum over those is the anchor's bound); a span of the
+anchor square alone with no board tile in its line bounds nothing (its word would be one
+letter: such a move is found in the other direction).
+
+Anchors are then walked best bound first, and the search stops once the next bound is below
+the ``n``-th best key found (the *cut*): nothing left can enter the top ``n``. The walks
+themselves use the cut (:func:`~wordgames.wocable.movegen.anchor_walker` with ``cut``): a move
+is only built when its score plus the best leave for its tile count reaches the cut, the walk
+places no tile further left than the last left extent whose bound reaches it, and goes right
+from a left extent only if that extent's bound reaches it. The cross-checks are computed for
+the rack's letters only (all letters with a blank), which is all the walks and bounds look at.
+
 Ties are broken as in full generation, by notation, so the result is exactly the first ``n``
 of the full list sorted the same way (``tests/wocable/test_shadow.py`` checks this against
-:func:`~wordgames.wocable.movegen.raw_moves`).
+:func:`~wordgames.wocable.movegen.raw_moves`, and that every bound is at least the key of
+every move it covers).
 """
 
 from __future__ import annotations
