@@ -411,12 +411,14 @@ def anchor_walker(
                 tt[i] = (sqs[p], c | BLANK_BIT)
             out.append((Place(row, col, across, "".join(pp)), sc, tuple(tt)))
 
+    bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
+
     def record_cut(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
         score = wsum * wmul + xsum + extra[n]
         if n == RACK_SIZE:
             score += BINGO
-        if score >= cut[0]:  # type: ignore[index]
+        if score >= bar[0]:
             record_move(start, end, wsum, wmul, xsum)
 
     record = record_move if cut is None else record_cut
@@ -426,7 +428,7 @@ def anchor_walker(
     def right_cut(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # from an empty square placed left of the anchor (or the anchor): walk right only if
         # the bound of moves with that many tiles left of the anchor reaches the cut
-        if gate[anchor_pos - start] >= cut[0]:  # type: ignore[index]
+        if gate[anchor_pos - start] >= bar[0]:
             right(pos, start, node, wsum, wmul, xsum)
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
@@ -676,7 +678,7 @@ def anchor_walker(
             # the walk may not step left from line position a - reach
             gate = left
             reach = len(left) - 1
-            while reach and left[reach] < cut[0]:
+            while reach and left[reach] < bar[0]:
                 reach -= 1
             p = a - reach
             kept = info[p]
