@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordgames.wocable import Rules, State, new_game
 from wordgames.wocable.engine import BLANK_BIT, Tiles
-from wordgames.wocable.movegen import RawMove, raw_moves
-from wordgames.wocable.shadow import ranked
+from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, raw_moves
+from wordgames.wocable.shadow import anchor_bounds, ranked
 
 from .test_movegen import random_board, small_lexicon
 
@@ -114,6 +115,87 @@ def test_top_k_on_small_lexicons(seed: int, n: int, equity: bool) -> None:
     rack = tuple(sorted(rng.choice([0, 1, 2, 3, 4, tiles.blank]) for _ in range(rng.randint(1, 7))))
     leave = _toy_leave(tiles) if equity else None
     assert _fast(tiles, board, rack, n, leave) == _full(tiles, board, rack, n, leave)
+
+
+def _check_bounds(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], leave) -> int:  # type: ignore[no-untyped-def]
+    """Walk every anchor in full and check that :func:`anchor_bounds` bounds each move from
+    it: ``left[j]`` at least the key of every move with ``j`` tiles left of the anchor, and
+    the anchor's bound at least every ``left[j]``; anchors left out have no move. Returns
+    how many moves were checked."""
+    counts = [0] * (tiles.blank + 1)
+    for t in rack:
+        counts[t] += 1
+    extra = [0.0] * (len(rack) + 1)
+    if leave is not None:  # the best leave of any len(rack) - k tiles
+        for k in range(1, len(rack) + 1):
+            extra[k] = max(leave(sub) for sub in combinations(sorted(rack), len(rack) - k))
+    letters = tiles.all_mask if tiles.blank in rack else sum(1 << t for t in set(rack))
+    anc = anchors(tiles, board)
+    size = tiles.size
+    checked = 0
+    for across in (True, False):
+        cm, cs = cross_checks(tiles, board, across, letters)
+        bounds = {
+            (line, pos): (b, left)
+            for b, line, pos, left in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra)
+        }
+        for b, left in bounds.values():
+            assert max(left) == b
+        out: list[RawMove] = []
+        set_line, from_anchor = anchor_walker(
+            tiles, board, counts, len(rack), across, anc, cm, cs, out
+        )
+        for line in range(size):
+            set_line(line)
+            for pos in range(size):
+                sq = line * size + pos if across else pos * size + line
+                if not anc[sq]:
+                    continue
+                out.clear()
+                from_anchor(pos, ())
+                for place, score, placed in out:
+                    key: float = score
+                    if leave is not None:
+                        kept = list(rack)
+                        for _, v in placed:
+                            kept.remove(tiles.blank if v & BLANK_BIT else v)
+                        key += leave(tuple(sorted(kept)))
+                    nl = sum(1 for s, _ in placed if (s % size if across else s // size) < pos)
+                    b, left = bounds[line, pos]
+                    assert key <= left[nl], (str(place), key, left)
+                    checked += 1
+    return checked
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    lang=st.sampled_from(["en", "es"]),
+    seed=st.integers(0, 3),
+    depth=st.integers(0, 14),
+    rack_seed=st.integers(0, 10**6),
+    blanks=st.sampled_from([0, 0, 1]),
+    equity=st.booleans(),
+)
+def test_anchor_bounds_cover_every_move(
+    lang: str, seed: int, depth: int, rack_seed: int, blanks: int, equity: bool
+) -> None:
+    """The bounds are upper bounds move by move (not only where they decide the top k)."""
+    state = _position(lang, seed, depth)
+    rack = _rack(state, random.Random(rack_seed), blanks)
+    t = state.tiles
+    _check_bounds(t, state.board, rack, _toy_leave(t) if equity else None)
+
+
+@settings(deadline=None)
+@given(seed=st.integers(0, 10**6), equity=st.booleans())
+def test_anchor_bounds_cover_every_move_on_small_lexicons(seed: int, equity: bool) -> None:
+    rng = random.Random(seed)
+    from wordgames.wocable.engine import tiles_for
+
+    tiles = tiles_for(Rules(), small_lexicon(rng))
+    board = random_board(tiles, rng, rng.randint(0, 6))
+    rack = tuple(sorted(rng.choice([0, 1, 2, 3, 4, tiles.blank]) for _ in range(rng.randint(1, 7))))
+    _check_bounds(tiles, board, rack, _toy_leave(tiles) if equity else None)
 
 
 def test_state_and_view_best_moves_agree_with_moves() -> None:

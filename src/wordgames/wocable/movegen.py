@@ -108,10 +108,15 @@ def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
     )
 
 
-def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list[int], list[int]]:
+def cross_checks(
+    tiles: Tiles, board: Sequence[int], across: bool, letters: int = -1
+) -> tuple[list[int], list[int]]:
     """Per square, for moves in direction ``across``: the bitmask of letters the perpendicular
     word allows (all letters if there is none; 0 on occupied squares) and the sum of the
-    perpendicular word's existing tile values (-1 if there is no perpendicular word)."""
+    perpendicular word's existing tile values (-1 if there is no perpendicular word).
+
+    With a ``letters`` mask (e.g. the letters a rack can play) only those letters are tested
+    where there is a perpendicular word: the masks there are the allowed letters among them."""
     size = tiles.size
     n = size * size
     all_mask = tiles.all_mask
@@ -164,7 +169,7 @@ def cross_checks(tiles: Tiles, board: Sequence[int], across: bool) -> tuple[list
             continue
         allowed = 0
         m0 = dmasks[node] & all_mask
-        mm = m0
+        mm = m0 & letters
         while mm:
             b = mm & -mm
             mm ^= b
@@ -241,10 +246,20 @@ def _gen_direction(
             continue
         set_line(line)
         for a in line_anchors:
-            from_anchor(a)
+            from_anchor(a, ())
 
 
-AnchorWalker = tuple[Callable[[int], None], Callable[[int], None]]
+AnchorWalker = tuple[Callable[[int], None], Callable[[int, Sequence[float]], None]]
+_LineSetup = tuple[
+    list[int],
+    list[int],
+    list[bool],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[tuple[int, int, int, bool, int, int]],
+]
 
 
 def anchor_walker(
@@ -257,12 +272,20 @@ def anchor_walker(
     cmask: list[int],
     csum: list[int],
     out: list[RawMove],
+    cut: list[float] | None = None,
+    extra: Sequence[float] = (),
 ) -> AnchorWalker:
     """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
     and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
     position ``pos`` of that line (``rack`` holds counts by tile id and is restored after
     each walk). :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
-    them best bound first and stops early."""
+    them best bound first and stops early.
+
+    With ``cut``, a move of ``k`` tiles is only appended if its score (blanks counted as
+    the letters they play) plus ``extra[k]`` is at least ``cut[0]``, which the caller may
+    raise between walks; and ``from_anchor(pos, left)``, where ``left[j]`` bounds the keys
+    of the moves with ``j`` tiles left of the anchor, places tiles left of it and walks on
+    right from them only as far as those bounds reach ``cut[0]``."""
     # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
     # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
@@ -304,7 +327,7 @@ def anchor_walker(
     anchor_end = 0
     anchor_rcm = 0
 
-    def record(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
+    def record_move(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
         if n == 1 and not across:
             p = start
@@ -387,6 +410,26 @@ def anchor_walker(
                 pp[p - start] = lower[c]
                 tt[i] = (sqs[p], c | BLANK_BIT)
             out.append((Place(row, col, across, "".join(pp)), sc, tuple(tt)))
+
+    bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
+
+    def record_cut(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
+        n = ntiles - ntl
+        score = wsum * wmul + xsum + extra[n]
+        if n == RACK_SIZE:
+            score += BINGO
+        if score >= bar[0]:
+            record_move(start, end, wsum, wmul, xsum)
+
+    record = record_move if cut is None else record_cut
+
+    gate: Sequence[float] = ()  # a bounded walk's bounds by the number of tiles left
+
+    def right_cut(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+        # from an empty square placed left of the anchor (or the anchor): walk right only if
+        # the bound of moves with that many tiles left of the anchor reaches the cut
+        if gate[anchor_pos - start] >= bar[0]:
+            right(pos, start, node, wsum, wmul, xsum)
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
@@ -475,7 +518,7 @@ def anchor_walker(
                 if rec:
                     record(pos, e, ws, nw, xs)
                 if gor:
-                    right(e + 1, pos, sn, ws, nw, xs)
+                    go_right(e + 1, pos, sn, ws, nw, xs)
                 if goleft and mm & nxt_cm & (all_mask if nbl else rmask):
                     fill_left(pos - 1, nxt, mm, ws, nw, xs)
             if real:
@@ -571,11 +614,21 @@ def anchor_walker(
                 nbl += 1
         ntl += 1
 
+    go_right = right if cut is None else right_cut
+
     lm, wm = tiles.letter_mult, tiles.word_mult
+
+    # a bounded walk may come back to a line: its set-up is kept
+    kept_lines: dict[int, _LineSetup] | None = {} if cut is not None else None
 
     def set_line(ln: int) -> None:
         nonlocal line, sqs, cells, blocked, lcm, lcs, llm, lwm, info
         line = ln
+        if kept_lines is not None:
+            got = kept_lines.get(ln)
+            if got is not None:
+                sqs, cells, blocked, lcm, lcs, llm, lwm, info = got
+                return
         if across:
             sqs = list(range(line * size, line * size + size))
         else:
@@ -592,9 +645,11 @@ def anchor_walker(
             lc = cells[p - 1] & LETTER if forced else 0
             ncm = lcm[p - 1] if p > 0 and not forced and not blocked[p - 1] else 0
             info.append((lcs[p], llm[p], lwm[p], forced, lc, ncm))
+        if kept_lines is not None:
+            kept_lines[ln] = (sqs, cells, blocked, lcm, lcs, llm, lwm, info)
 
-    def from_anchor(a: int) -> None:
-        nonlocal anchor_pos, anchor_end, anchor_rcm
+    def from_anchor(a: int, left: Sequence[float] = ()) -> None:
+        nonlocal anchor_pos, anchor_end, anchor_rcm, gate
         # Board tiles right of the anchor belong to every word through it: start the
         # GADDAG path with them (reversed), so the left walk only explores prefixes that
         # fit them; the separator then leads right from the square after them.
@@ -618,7 +673,20 @@ def anchor_walker(
         anchor_pos = a
         anchor_end = e
         anchor_rcm = lcm[e + 1] if e < last else 0
-        fill_left(a, node, gmasks[node], ws, 1, 0)
+        if left and cut is not None:
+            # no tile further left than the last left extent whose bound reaches the cut:
+            # the walk may not step left from line position a - reach
+            gate = left
+            reach = len(left) - 1
+            while reach and left[reach] < bar[0]:
+                reach -= 1
+            p = a - reach
+            kept = info[p]
+            info[p] = (kept[0], kept[1], kept[2], kept[3], kept[4], 0)
+            fill_left(a, node, gmasks[node], ws, 1, 0)
+            info[p] = kept
+        else:
+            fill_left(a, node, gmasks[node], ws, 1, 0)
 
     return set_line, from_anchor
 

@@ -14,12 +14,24 @@ anything; every square filled must admit a letter the rack can supply), of
   their premiums, and the bingo bonus for 7 tiles, plus
 - with a leave function, the best leave of the tiles that such a move keeps.
 
-Letters are not checked against the lexicon (only the cross-check masks), so the bound is never
-below a real move's score. Anchors are then walked best bound first, and the search stops once
-the next bound is below the ``n``-th best key found: nothing left can enter the top ``n``.
+Letters are not checked against the lexicon (only the cross-check masks, and the bingo index
+for 7 tiles), so the bound is never below a real move's score. The bound is kept per number of
+tiles left of the anchor too (the maximum over those is the anchor's bound); a span of the
+anchor square alone with no board tile in its line bounds nothing (its word would be one
+letter: such a move is found in the other direction).
+
+Anchors are then walked best bound first, and the search stops once the next bound is below
+the ``n``-th best key found (the *cut*): nothing left can enter the top ``n``. The walks
+themselves use the cut (:func:`~wordgames.wocable.movegen.anchor_walker` with ``cut``): a move
+is only built when its score plus the best leave for its tile count reaches the cut, the walk
+places no tile further left than the last left extent whose bound reaches it, and goes right
+from a left extent only if that extent's bound reaches it. The cross-checks are computed for
+the rack's letters only (all letters with a blank), which is all the walks and bounds look at.
+
 Ties are broken as in full generation, by notation, so the result is exactly the first ``n``
 of the full list sorted the same way (``tests/wocable/test_shadow.py`` checks this against
-:func:`~wordgames.wocable.movegen.raw_moves`).
+:func:`~wordgames.wocable.movegen.raw_moves`, and that every bound is at least the key of
+every move it covers).
 """
 
 from __future__ import annotations
@@ -27,6 +39,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import itemgetter, mul
 
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
@@ -96,10 +109,11 @@ def anchor_bounds(
     cmask: Sequence[int],
     csum: Sequence[int],
     extra: Sequence[float],
-) -> list[tuple[float, int, int]]:
-    """``(bound, line, position)`` for every anchor of direction ``across`` from which a move
-    may start; ``extra[k]`` is added to the bound of spans filling ``k`` squares (the best leave
-    of ``len(rack) - k`` tiles, or 0). Anchors no rack tile fits are left out.
+) -> list[tuple[float, int, int, list[float]]]:
+    """``(bound, line, position, left)`` for every anchor of direction ``across`` from which a
+    move may start, where ``left[j]`` bounds the moves with ``j`` tiles left of the anchor (the
+    bound is their maximum); ``extra[k]`` is added to the bound of spans filling ``k`` squares
+    (the best leave of ``len(rack) - k`` tiles, or 0). Anchors no rack tile fits are left out.
 
     Each span's tile points are bounded twice and the smaller bound taken: all rack values
     matched to all coefficients, and (for squares whose cross-check admits only some of the
@@ -125,45 +139,38 @@ def anchor_bounds(
     for k in range(2, len(best_extra)):
         best_extra[k] = max(best_extra[k], best_extra[k - 1])
     memo: dict[bytes, bool] = {}
+    bmemo: dict[tuple[int, ...], bool] = {}  # a span's board letters -> bingo possible
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
-    out: list[tuple[float, int, int]] = []
+    out: list[tuple[float, int, int, list[float]]] = []
+    step = 1 if across else size
     for line in range(size):
-        sqs = range(line * size, line * size + size) if across else range(line, size * size, size)
-        line_anchors = [p for p in range(size) if anc[sqs[p]]]
+        base = line * size if across else line
+        line_anchors = [p for p in range(size) if anc[base + p * step]]
         if not line_anchors:
             continue
-        cells = [board[s] for s in sqs]
-        # per empty square, computed when first needed: (letter premium, word premium, cross
-        # word's fixed points, word premium again if there is a cross word, best rack value
-        # the cross-check admits), or None if no rack tile fits there
-        sq_info: dict[int, tuple[int, int, int, int, int] | None] = {}
-
-        def info_at(
-            p: int,
-            sq_info: dict[int, tuple[int, int, int, int, int] | None] = sq_info,
-            sqs: range = sqs,
-            cells: list[int] = cells,
-        ) -> tuple[int, int, int, int, int] | None:
-            got = sq_info.get(p, False)
-            if got is not False:
-                return got  # type: ignore[return-value]
-            sq = sqs[p]
+        cells = [board[base + p * step] for p in range(size)]
+        # per empty square some rack tile fits: (letter premium, word premium, cross word's
+        # fixed points, word premium again if there is a cross word, best rack value the
+        # cross-check admits); None elsewhere (cross-check masks are 0 on occupied squares)
+        info: list[tuple[int, int, int, int, int] | None] = [None] * size
+        for p in range(size):
+            sq = base + p * step
             cm = cmask[sq]
-            res: tuple[int, int, int, int, int] | None = None
-            if cells[p] < 0 and cm & avail:
+            if cm & avail:
                 cap = caps.get(cm)
                 if cap is None:
                     cap = max((values[t] for t in real if cm >> t & 1), default=0)
                     caps[cm] = cap
                 x = csum[sq]
                 w = wmul[sq]
-                res = (lmul[sq], w, x * w if x >= 0 else 0, w if x >= 0 else 0, cap)
-            sq_info[p] = res
-            return res
+                if x >= 0:
+                    info[p] = (lmul[sq], w, x * w, w, cap)
+                else:
+                    info[p] = (lmul[sq], w, 0, 0, cap)
 
         for a in line_anchors:
-            ainfo = info_at(a)
+            ainfo = info[a]
             if ainfo is None:
                 continue
             # left: forced board tiles, or free empty squares up to the next anchor
@@ -179,16 +186,22 @@ def anchor_bounds(
                     lletters.append(c & LETTER)
                     p -= 1
             else:
-                while p >= 0 and len(linfo) < ntiles - 1 and not anc[sqs[p]]:
-                    li = info_at(p)
+                while p >= 0 and len(linfo) < ntiles - 1 and not anc[base + p * step]:
+                    li = info[p]
                     if li is None:
                         break
                     linfo.append(li)
                     p -= 1
-            # right: the m-th empty square filled and the board tiles up to the word's end
+            # right: the m-th empty square filled and the board tiles up to the word's end;
+            # the word premium, cross words' fixed points and count of squares whose
+            # cross-check caps the best tile, of all of them
             rinfo: list[tuple[int, int, int, int, int]] = [ainfo]
+            w = ainfo[1]
+            fixed = ainfo[2]
+            ncap = 1 if ainfo[4] < top else 0
             rsums: list[int] = []
-            rends: list[int] = []
+            rlets: list[int] = []  # board letters passed
+            rnlet: list[int] = []
             tsum = 0
             p = a + 1
             while True:
@@ -196,68 +209,98 @@ def anchor_bounds(
                     c = cells[p]
                     if not c & BLANK_BIT:
                         tsum += values[c]
+                    rlets.append(c & LETTER)
                     p += 1
                 rsums.append(tsum)
-                rends.append(p)
+                rnlet.append(len(rlets))
                 if p > last or len(rinfo) == ntiles:
                     break
-                ri = info_at(p)
+                ri = info[p]
                 if ri is None:
                     break
                 rinfo.append(ri)
+                w *= ri[1]
+                fixed += ri[2]
+                if ri[4] < top:
+                    ncap += 1
                 p += 1
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
+            # The aggregates are kept up to date as the span moves left.
             best = -1.0
-            for nl in range(len(linfo) + 1):
-                m = min(len(rinfo), ntiles - nl)
-                while m >= 1:
-                    k = nl + m
-                    chosen = linfo[:nl] + rinfo[:m]
-                    w = 1
-                    fixed = 0
-                    capped = False
-                    for c4 in chosen:
-                        w *= c4[1]
-                        fixed += c4[2]
+            nlmax = len(linfo)
+            spans = [-1.0] * (nlmax + 1)
+            m = len(rinfo)
+            for nl in range(nlmax + 1):
+                if nl:
+                    c4 = linfo[nl - 1]
+                    w *= c4[1]
+                    fixed += c4[2]
+                    if c4[4] < top:
+                        ncap += 1
+                    if nl + m > ntiles:
+                        m -= 1
+                        c4 = rinfo[m]
+                        w //= c4[1]
+                        fixed -= c4[2]
                         if c4[4] < top:
-                            capped = True
-                    score = w * (lsum + rsums[m - 1]) + fixed
-                    if k == RACK_SIZE:
-                        letters = [*real, *lletters]
-                        letters.extend(
-                            cells[q] & LETTER for q in range(a, rends[m - 1]) if cells[q] >= 0
-                        )
-                        if not _bingo_possible(keys, letters, nblanks, all_mask, memo):
-                            m -= 1
+                            ncap -= 1
+                k = nl + m
+                if k == 1 and not lletters and not rnlet[0]:
+                    continue  # the anchor's letter alone: no word in this direction
+                sw, sfixed, sncap, sm = w, fixed, ncap, m
+                if k == RACK_SIZE:
+                    bl = (*lletters, *rlets[: rnlet[m - 1]])
+                    ok = bmemo.get(bl)
+                    if ok is None:
+                        ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
+                        bmemo[bl] = ok
+                    if not ok:
+                        # the longest span without a bingo: one right square fewer
+                        if m == 1:
                             continue
-                        score += BINGO
-                    coefs = sorted([c4[0] * (w + c4[3]) for c4 in chosen], reverse=True)
-                    b1 = 0
-                    for v, cf in zip(vals, coefs, strict=False):
-                        b1 += v * cf
-                    if capped and b1:
-                        b2 = 0
-                        free = []
-                        for c4 in chosen:
-                            if c4[4] < top:
-                                b2 += c4[0] * (w + c4[3]) * c4[4]
-                            else:
-                                free.append(c4[0] * (w + c4[3]))
-                        if b2 < b1:
-                            free.sort(reverse=True)
-                            for v, cf in zip(vals, free, strict=False):
-                                b2 += v * cf
-                            if b2 < b1:
-                                b1 = b2
-                    bnd = score + b1 + best_extra[k]
-                    if bnd > best:
-                        best = bnd
-                    break
+                        sm = m - 1
+                        c4 = rinfo[sm]
+                        sw //= c4[1]
+                        sfixed -= c4[2]
+                        if c4[4] < top:
+                            sncap -= 1
+                        k -= 1
+                chosen = linfo[:nl] + rinfo[:sm] if nl else rinfo[:sm]
+                coefs = [c4[0] * (sw + c4[3]) for c4 in chosen]
+                coefs.sort(reverse=True)
+                b1 = sum(map(mul, vals, coefs))
+                if sncap:
+                    b1 = _capped(chosen, sw, top, vals, b1)
+                bnd = sw * (lsum + rsums[sm - 1]) + sfixed + b1 + best_extra[k]
+                if k == RACK_SIZE:
+                    bnd += BINGO
+                if bnd > best:
+                    best = bnd
+                spans[nl] = bnd
             if best >= 0:
-                out.append((best, line, a))
+                out.append((best, line, a, spans))
     return out
+
+
+def _capped(
+    chosen: list[tuple[int, int, int, int, int]], w: int, top: int, vals: list[int], b1: int
+) -> int:
+    """The smaller of ``b1`` and the tile points bound that gives each square whose
+    cross-check admits only lesser rack letters its best admitted value and matches the other
+    squares with the rack's best values."""
+    b2 = 0
+    free = []
+    for c4 in chosen:
+        if c4[4] < top:
+            b2 += c4[0] * (w + c4[3]) * c4[4]
+        else:
+            free.append(c4[0] * (w + c4[3]))
+    if b2 < b1:
+        free.sort(reverse=True)
+        b2 += sum(map(mul, vals, free))
+    return min(b1, b2)
 
 
 def ranked(
@@ -290,28 +333,32 @@ def ranked(
         for k, v in best_by_size.items():
             extra[k] = v
     anc = anchors(tiles, board)
+    letters = tiles.all_mask if counts[blank] else sum(1 << t for t in set(rack))
     out: list[RawMove] = []
-    work: list[tuple[float, int, int, int]] = []
+    work: list[tuple[float, int, int, int, list[float]]] = []
     walkers = []
+    cut = [float("-inf")]  # the n-th best key so far: the walks skip moves below it
     for d, across in enumerate((True, False)):
-        cm, cs = cross_checks(tiles, board, across)
-        walkers.append(anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out))
-        for b, line, pos in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
-            work.append((b, d, line, pos))
-    work.sort(key=lambda w: -w[0])
+        cm, cs = cross_checks(tiles, board, across, letters)
+        walkers.append(
+            anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out, cut, extra)
+        )
+        for b, line, pos, left in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
+            work.append((b, d, line, pos, left))
+    work.sort(key=itemgetter(0), reverse=True)
     heap: list[float] = []  # the n best keys so far (a min-heap)
     keyed: list[tuple[float, RawMove]] = []
     lines = [-1, -1]
     done = 0
     srt = sorted(rack)
-    for b, d, line, pos in work:
+    for b, d, line, pos, left in work:
         if len(heap) >= n and b < heap[0]:
             break
         set_line, from_anchor = walkers[d]
         if lines[d] != line:
             set_line(line)
             lines[d] = line
-        from_anchor(pos)
+        from_anchor(pos, left)
         for mv in out[done:]:
             key: float = mv[1]
             if leave is not None:
@@ -325,6 +372,8 @@ def ranked(
             elif key > heap[0]:
                 heapq.heapreplace(heap, key)
         done = len(out)
+        if len(heap) >= n:
+            cut[0] = heap[0]
     if len(heap) >= n:  # only moves as good as the n-th best key can be in the top n
         keyed = [km for km in keyed if km[0] >= heap[0]]
     keyed.sort(key=lambda km: (-km[0], str(km[1][0])))
