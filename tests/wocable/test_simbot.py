@@ -95,3 +95,27 @@ def test_equity_bot_plays_the_best_score_plus_leave(lang: str, seed: int, depth:
     else:
         assert isinstance(a, Pass)
         assert not equity
+
+
+@pytest.mark.parametrize(("lang", "seed", "depth"), [("en", 8, 4), ("es", 9, 6), ("en", 10, 9)])
+def test_simbot_leaves_equitys_choice_only_for_a_clear_gain(
+    lang: str, seed: int, depth: int
+) -> None:
+    state = _position(lang, seed, depth)
+    view = state.view(state.turn)
+    equity_first = bots.EquityBot().choose(view, random.Random(0))
+    # confidence 0: the best simulated mean, ties in equity order
+    scored = bots.SimBot(candidates=5, iterations=4).evaluate(view, random.Random(3))
+    plain = bots.SimBot(candidates=5, iterations=4, confidence=0.0).choose(view, random.Random(3))
+    if isinstance(equity_first, Place) and len(scored) > 1:
+        best = max(range(len(scored)), key=lambda i: (scored[i][2], -i))
+        assert plain == scored[best][0]
+    else:
+        assert plain == equity_first
+    # an unreachable confidence: always EquityBot's choice
+    sure = bots.SimBot(candidates=5, iterations=4, confidence=1e9)
+    assert sure.choose(view, random.Random(3)) == equity_first
+    # the default gate picks a candidate whose mean gain is positive, or EquityBot's choice
+    gated = bots.SimBot(candidates=5, iterations=4).choose(view, random.Random(3))
+    means = {a: m for a, _, m in scored}
+    assert gated == equity_first or means[gated] > means[equity_first]

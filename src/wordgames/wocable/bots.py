@@ -192,7 +192,10 @@ class SimBot:
     compared on equal draws): the candidate's score and the value of its leave, minus the
     reply of the next player (the best placement by score + leave on their sampled rack, its
     leave counted too; nothing if the candidate ends the game). The candidate with the best
-    mean wins (ties: EquityBot's order).
+    mean wins (ties: EquityBot's order), but only when its mean gain over EquityBot's own
+    choice, on the same samples, exceeds ``confidence`` standard errors of that gain: a
+    few samples are noisy, and a candidate that only looks better by chance costs equity.
+    ``confidence=0`` plays the best mean outright.
     ``iterations`` bounds the samples; a time budget needs the caller's ``clock`` (the
     library never reads the clock): with ``time_budget`` it stops once ``clock()`` has
     advanced that much (after at least one iteration). Deterministic given ``rng`` without a
@@ -203,28 +206,33 @@ class SimBot:
     iterations: int | None = 12
     clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
     time_budget: float | None = None
+    confidence: float = 1.0
 
-    def evaluate(self, view: Any, rng: random.Random) -> list[tuple[Action, float, float]]:
-        """Every candidate as (action, equity, mean simulated value), in equity order."""
+    def _simulate(self, view: Any, rng: random.Random) -> tuple[list[Any], list[list[float]]]:
+        """EquityBot's top candidates as ``(equity, raw move)`` and, per sample, every
+        candidate's simulated value."""
         leave = _leave_fn(view)
         top = ranked(view.tiles, view.board, view.rack, self.candidates, leave)
+        samples: list[list[float]] = []
         if not top:
-            return []
-        totals = [0.0] * len(top)
-        done = 0
+            return top, samples
         clock, budget = self.clock, self.time_budget
         start = clock() if clock is not None and budget is not None else 0.0
-        while self.iterations is None or done < self.iterations:
-            if done and clock is not None and budget is not None and clock() - start >= budget:
+        while self.iterations is None or len(samples) < self.iterations:
+            if samples and clock is not None and budget is not None and clock() - start >= budget:
                 break
             sample = view.sample_state(rng)
             nxt = _next_player(sample)
-            for i, (eq, mv) in enumerate(top):
-                totals[i] += eq - _reply(sample, mv, nxt, leave)
-            done += 1
+            samples.append([eq - _reply(sample, mv, nxt, leave) for eq, mv in top])
             if self.iterations is None and (clock is None or budget is None):
                 break  # no budget at all: one iteration
-        return [(mv[0], eq, totals[i] / done) for i, (eq, mv) in enumerate(top)]
+        return top, samples
+
+    def evaluate(self, view: Any, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """Every candidate as (action, equity, mean simulated value), in equity order."""
+        top, samples = self._simulate(view, rng)
+        k = len(samples)
+        return [(mv[0], eq, sum(row[i] for row in samples) / k) for i, (eq, mv) in enumerate(top)]
 
     def choose(self, view: Any, rng: random.Random) -> Action:
         equity = EquityBot()
@@ -233,11 +241,18 @@ class SimBot:
         first = equity.choose(view, rng)
         if not isinstance(first, Place):
             return first  # an exchange or a pass: nothing to simulate
-        scored = self.evaluate(view, rng)
-        if len(scored) <= 1:
+        top, samples = self._simulate(view, rng)
+        if len(top) <= 1:
             return first
-        best = max(range(len(scored)), key=lambda i: (scored[i][2], -i))
-        return scored[best][0]
+        k = len(samples)
+        best, best_mean = 0, 0.0
+        for i in range(1, len(top)):
+            gains = [row[i] - row[0] for row in samples]  # paired: the same samples
+            mean = sum(gains) / k
+            var = sum((g - mean) ** 2 for g in gains) / (k - 1) if k > 1 else 0.0
+            if mean > best_mean and mean > self.confidence * (var / k) ** 0.5:
+                best, best_mean = i, mean
+        return top[best][1][0]  # type: ignore[no-any-return]
 
 
 def _next_player(state: Any) -> int:
