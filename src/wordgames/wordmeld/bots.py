@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames._core.errors import WordgamesError
-from wordgames.wordmeld.actions import Action, Discard, Keep, PickDiscard, PickPile, Play
+from wordgames._core.errors import IllegalActionError, WordgamesError
+from wordgames.wordmeld.actions import Action, Discard, Keep, Pass, PickDiscard, PickPile, Play
 from wordgames.wordmeld.deck import JOKER
 from wordgames.wordmeld.meld import MeldOption
 from wordgames.wordmeld.state import State
 from wordgames.wordmeld.view import View
 
-__all__ = ["GreedyBot", "RandomBot", "evaluate"]
+__all__ = ["GreedyBot", "RandomBot", "candidates", "combine", "evaluate"]
 
 _Target = tuple[Counter[str], float]
 
@@ -159,3 +160,141 @@ class GreedyBot:
         if PickPile() in non_play:  # took the discard under Rules.draw_after_discard_pick
             return PickPile()
         return actions[rng.randrange(len(actions))]
+
+
+def _remap(
+    option: MeldOption, hand: tuple[int, ...], used: set[int], cl: tuple[str, ...]
+) -> Play | None:
+    """``option``'s play with each hand card already in ``used`` swapped for a free hand card
+    of the same letter (a joker for a free joker), or None when the hand has none left."""
+    play = option.action
+    hand_set = set(hand)
+    mine = {c for w in (*play.new, *(w for _, w in play.changes)) for c in w if c in hand_set}
+    swap: dict[int, int] = {}
+    taken = used | mine
+    for card in sorted(mine & used):
+        free = next((c for c in hand if c not in taken and cl[c] == cl[card]), None)
+        if free is None:
+            return None
+        swap[card] = free
+        taken.add(free)
+    used |= (mine - set(swap)) | set(swap.values())
+    if not swap:
+        return play
+    return Play(
+        tuple(tuple(swap.get(c, c) for c in w) for w in play.new),
+        tuple((i, tuple(swap.get(c, c) for c in w)) for i, w in play.changes),
+        tuple((swap.get(c, c), letter) for c, letter in play.letters),
+    )
+
+
+def combine(view: View, options: Sequence[MeldOption], first: MeldOption) -> Play | None:
+    """One play laying ``first`` and then, greedily in the given order, every further listed
+    play that still fits: it changes no table word already changed and finds hand cards of
+    its letters not yet used. The rules allow several words in one play, and each common word
+    sheds a card, so a combined play sheds the sum of its parts. None when nothing joins
+    ``first`` or the combination is refused by the rules check."""
+    hand = view.hand or ()
+    cl = view.setup.deck.card_letters
+    used: set[int] = set()
+    play = _remap(first, hand, used, cl)
+    if play is None:
+        return None
+    changed = {i for i, _ in play.changes}
+    parts = 1
+    for option in options:
+        if option is first or option.wins:
+            continue
+        indices = {i for i, _ in option.action.changes}
+        if indices & changed:
+            continue
+        trial = set(used)
+        extra = _remap(option, hand, trial, cl)
+        if extra is None:
+            continue
+        used = trial
+        changed |= indices
+        play = play + extra
+        parts += 1
+    if parts < 2:
+        return None
+    try:
+        view.sample_state(random.Random(0)).play_result(play)
+    except IllegalActionError:
+        return None
+    return play
+
+
+def _shed_of(play: Play, view: View) -> int:
+    result = view.sample_state(random.Random(0)).play_result(play)
+    return len(result.added) - len(result.taken_back) - result.draws
+
+
+def candidates(
+    view: View, *, plays: int = 6, combined: int = 4, discards: int = 2
+) -> tuple[Action, ...]:
+    """The actions ``ISMCTSBot(candidates=...)`` searches in WordMeld (the arena's
+    ``"ismcts"`` uses it), best first: every draw choice (``pick pile``, ``pick discard``,
+    ``pass``); up to ``combined`` plays of several words (:func:`combine`, started from each
+    of the best listed plays) that shed more than any single play; the ``plays`` listed plays
+    :class:`GreedyBot` scores best (a winning play alone when there is one); the ``discards``
+    cards GreedyBot would rather discard; and ``keep`` when allowed.
+
+    Why: every listed play sheds one card (a common word draws one card fewer than it lays),
+    so with listed plays alone WordMeld is a race of single cards decided by the seat and by
+    the turns a player cannot play, and a search among thousands of listed plays learns
+    nothing from a hundred iterations. Laying several words at once is legal and sheds one
+    card per word."""
+    actions = view.legal_actions()
+    if not actions:
+        return ()
+    draws: list[Action] = [a for a in actions if isinstance(a, (PickPile, PickDiscard, Pass))]
+    options = view.play_options()
+    out: list[Action] = []
+    if options:
+        winning = next((o for o in options if o.wins), None)
+        if winning is not None:
+            return (winning.action,)
+        greedy = GreedyBot()
+        targets = greedy._targets(view)
+        ranked = sorted(
+            options, key=lambda o: (-greedy.score(o, view, targets), -o.hand_cards)
+        )
+        # plays that use fewest hand cards per card shed fit together best
+        packing = sorted(ranked, key=lambda o: (-o.shed, o.hand_cards))
+        best_single = max(o.shed for o in options)
+        seen: set[Play] = set()
+        multi: list[tuple[int, int, Play]] = []
+        starts = ranked[: max(plays, combined)] + packing[: max(plays, combined)]
+        for k, first in enumerate(starts):
+            combo = combine(view, packing, first)
+            if combo is None or combo in seen:
+                continue
+            seen.add(combo)
+            shed = _shed_of(combo, view)
+            if shed > best_single:
+                multi.append((-shed, k, combo))
+        multi.sort(key=lambda m: (m[0], m[1]))
+        out.extend(m[2] for m in multi[:combined])
+        out.extend(o.action for o in ranked[:plays])
+    if view.phase == "turn":
+        out.extend(draws)
+    else:
+        targets = GreedyBot()._targets(view)
+        cards = [a for a in actions if isinstance(a, Discard)]
+        cl = view.setup.deck.card_letters
+        hand = view.hand or ()
+        counts = Counter(cl[c] for c in hand)
+        unseen = view.unseen
+        greedy = GreedyBot()
+
+        def usefulness(a: Discard) -> tuple[float, int]:
+            letter = cl[a.card]
+            if letter == JOKER:
+                return (1e9, a.card)
+            value = (unseen[letter] + counts[letter]) / counts[letter] ** 1.5
+            return (value + 10 * greedy._cost([a.card], view, targets), a.card)
+
+        out.extend(sorted(cards, key=usefulness)[:discards])
+        out.extend(a for a in actions if not isinstance(a, (Discard, Play)))
+    return tuple(out) or actions
