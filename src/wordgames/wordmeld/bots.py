@@ -110,6 +110,12 @@ class GreedyBot:
         return option.shed - self.save_weight * self._cost(used, view, targets)
 
     def _discard(self, view: View, actions: tuple[Action, ...], targets: list[_Target]) -> Action:
+        return self._discards_ranked(view, actions, targets)[0]
+
+    def _discards_ranked(
+        self, view: View, actions: Sequence[Action], targets: list[_Target]
+    ) -> list[Discard]:
+        """The discards among ``actions``, the least useful card first."""
         cl = view.setup.deck.card_letters
         hand = view.hand or ()
         counts = Counter(cl[c] for c in hand)
@@ -124,7 +130,7 @@ class GreedyBot:
             value = (unseen[letter] + counts[letter]) / counts[letter] ** 1.5
             return (value + 10 * self._cost([a.card], view, targets), a.card)
 
-        return min(discards, key=usefulness)
+        return sorted(discards, key=usefulness)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Pick an action for the viewer (who must be the player to act)."""
@@ -225,76 +231,59 @@ def combine(view: View, options: Sequence[MeldOption], first: MeldOption) -> Pla
     return play
 
 
-def _shed_of(play: Play, view: View) -> int:
-    result = view.sample_state(random.Random(0)).play_result(play)
-    return len(result.added) - len(result.taken_back) - result.draws
-
-
 def candidates(
     view: View, *, plays: int = 6, combined: int = 4, discards: int = 2
 ) -> tuple[Action, ...]:
     """The actions ``ISMCTSBot(candidates=...)`` searches in WordMeld (the arena's
-    ``"ismcts"`` uses it), best first: every draw choice (``pick pile``, ``pick discard``,
-    ``pass``); up to ``combined`` plays of several words (:func:`combine`, started from each
-    of the best listed plays) that shed more than any single play; the ``plays`` listed plays
-    :class:`GreedyBot` scores best (a winning play alone when there is one); the ``discards``
-    cards GreedyBot would rather discard; and ``keep`` when allowed.
+    ``"ismcts"`` uses it), best first:
+
+    - a winning listed play, alone, when there is one;
+    - up to ``combined`` plays of several words (:func:`combine`, started from each of the
+      best listed plays) that shed more cards than any single listed play, most cards first;
+    - the ``plays`` listed plays :class:`GreedyBot` scores best;
+    - at the start of a turn, every draw choice (``pick pile``, ``pick discard``, ``pass``);
+      otherwise the ``discards`` cards GreedyBot would rather discard, and ``keep`` (or
+      ``pick pile``) when allowed.
 
     Why: every listed play sheds one card (a common word draws one card fewer than it lays),
-    so with listed plays alone WordMeld is a race of single cards decided by the seat and by
-    the turns a player cannot play, and a search among thousands of listed plays learns
-    nothing from a hundred iterations. Laying several words at once is legal and sheds one
-    card per word."""
+    so with listed plays alone a two-player game is a race of single cards decided by the seat
+    and by the turns a player cannot play, and a search among thousands of listed plays learns
+    nothing from a hundred iterations. Laying several words at once is legal and sheds a card
+    per word."""
     actions = view.legal_actions()
     if not actions:
         return ()
-    draws: list[Action] = [a for a in actions if isinstance(a, (PickPile, PickDiscard, Pass))]
+    greedy = GreedyBot()
+    targets = greedy._targets(view)
     options = view.play_options()
     out: list[Action] = []
     if options:
         winning = next((o for o in options if o.wins), None)
         if winning is not None:
             return (winning.action,)
-        greedy = GreedyBot()
-        targets = greedy._targets(view)
-        ranked = sorted(
-            options, key=lambda o: (-greedy.score(o, view, targets), -o.hand_cards)
-        )
-        # plays that use fewest hand cards per card shed fit together best
+        ranked = sorted(options, key=lambda o: (-greedy.score(o, view, targets), -o.hand_cards))
+        # plays that shed the most with the fewest hand cards leave the most room for others
         packing = sorted(ranked, key=lambda o: (-o.shed, o.hand_cards))
         best_single = max(o.shed for o in options)
+        probe = view.sample_state(random.Random(0))
         seen: set[Play] = set()
         multi: list[tuple[int, int, Play]] = []
-        starts = ranked[: max(plays, combined)] + packing[: max(plays, combined)]
-        for k, first in enumerate(starts):
+        wide = max(plays, combined)
+        for k, first in enumerate((*ranked[:wide], *packing[:wide])):
             combo = combine(view, packing, first)
             if combo is None or combo in seen:
                 continue
             seen.add(combo)
-            shed = _shed_of(combo, view)
+            result = probe.play_result(combo)
+            shed = len(result.added) - len(result.taken_back) - result.draws
             if shed > best_single:
                 multi.append((-shed, k, combo))
         multi.sort(key=lambda m: (m[0], m[1]))
         out.extend(m[2] for m in multi[:combined])
         out.extend(o.action for o in ranked[:plays])
     if view.phase == "turn":
-        out.extend(draws)
+        out.extend(a for a in actions if isinstance(a, (PickPile, PickDiscard, Pass)))
     else:
-        targets = GreedyBot()._targets(view)
-        cards = [a for a in actions if isinstance(a, Discard)]
-        cl = view.setup.deck.card_letters
-        hand = view.hand or ()
-        counts = Counter(cl[c] for c in hand)
-        unseen = view.unseen
-        greedy = GreedyBot()
-
-        def usefulness(a: Discard) -> tuple[float, int]:
-            letter = cl[a.card]
-            if letter == JOKER:
-                return (1e9, a.card)
-            value = (unseen[letter] + counts[letter]) / counts[letter] ** 1.5
-            return (value + 10 * greedy._cost([a.card], view, targets), a.card)
-
-        out.extend(sorted(cards, key=usefulness)[:discards])
-        out.extend(a for a in actions if not isinstance(a, (Discard, Play)))
-    return tuple(out) or actions
+        out.extend(greedy._discards_ranked(view, actions, targets)[:discards])
+        out.extend(a for a in actions if isinstance(a, (Keep, PickPile)))
+    return tuple(out) if out else actions
