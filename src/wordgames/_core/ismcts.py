@@ -6,10 +6,10 @@ One tree is grown over the acting player's information set (Cowling, Powley and 
 1. draws a determinisation, a full state consistent with what the player knows, with
    ``view.sample_state(rng)``;
 2. walks down the tree with that state: at a decision, the edges are ``(player, action)``
-   pairs; an action legal here that has no edge yet is expanded, otherwise UCB1 picks among
-   the edges whose action is legal in this determinisation, with *availability counts* in
-   place of the parent's visits (an edge is "available" each time its action is legal when
-   its node is passed);
+   pairs; an action legal here (or, with ``candidates``, searched here) that has no edge yet
+   is expanded, otherwise UCB1 picks among the edges whose action is legal (searched) in this
+   determinisation, with *availability counts* in place of the parent's visits (an edge is
+   "available" each time its action is legal when its node is passed);
 3. chance nodes are not branched on: the walk resolves them with
    :func:`wordgames.sample_chance` and goes on in the same tree node ("open loop"), so a node is
    a sequence of decisions, whatever the dice or draws were;
