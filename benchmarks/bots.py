@@ -6,12 +6,15 @@ For every game, ``wordgames.bots.ISMCTSBot`` plays two-player matches through th
 (wins plus half the draws) with its Wilson 95% interval, wins/draws/losses, the mean score
 difference and the Elo difference with its interval.
 
-The search budgets are per game (``wordgames.arena.ISMCTS_DEFAULTS``, what the name
-``"ismcts"`` gives): the move generators of Wocable and Wömmeln are
-slow, so their playouts are cut after one or two decisions and scored by the running scores;
-WordMeld has no running scores, so its playouts go to the end. ``--games N`` sets the games per
-match (default 20), ``--iterations K`` overrides every budget's iterations, ``--game`` picks
-games, ``--workers`` the processes (default 2).
+The bots are what the arena's name ``"ismcts"`` gives (``wordgames.arena.make_bot``): the
+budgets of ``wordgames.arena.ISMCTS_DEFAULTS`` and the hooks a game's bots module defines. The
+move generators of Wocable and Wömmeln are slow, so their playouts are cut after one or two
+decisions and scored by the running scores; WordMeld has no running scores, so its search is
+cut at the tree and scored by ``wordmeld.bots.evaluate`` (the hand-size race), and it searches
+the actions of ``wordmeld.bots.candidates`` (the best listed plays, plays of several words,
+the draws and the best discards). ``--games N`` sets the games per match (default 20),
+``--iterations K`` overrides every budget's iterations, ``--game`` picks games, ``--workers``
+the processes (default 2).
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from __future__ import annotations
 import argparse
 import time
 
+import attrs
+
 from wordgames import arena
 from wordgames.arena import ISMCTS_DEFAULTS
-from wordgames.bots import ISMCTSBot
 
 #: ISMCTS budget per game: iterations and playout depth (None: to the end of the game).
 BUDGETS = ISMCTS_DEFAULTS
@@ -49,7 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     games = args.game or sorted(BUDGETS)
     header = (
-        f"{'game':<12} {'ISMCTS budget':<16} {'opponent':<26} {'W-D-L':>9} {'score':>6} "
+        f"{'game':<12} {'ISMCTS budget':<22} {'opponent':<26} {'W-D-L':>9} {'score':>6} "
         f"{'95% CI':>13} {'mean diff':>9} {'Elo':>5} {'Elo 95% CI':>14} {'s/game':>7}"
     )
     print(f"{args.games} games per match, seats alternating, seed {args.seed!r}")
@@ -59,8 +63,10 @@ def main() -> None:
         iterations, depth = BUDGETS[game]
         if args.iterations is not None:
             iterations = args.iterations
-        bot = ISMCTSBot(iterations=iterations, max_depth=depth)
+        bot = attrs.evolve(arena.make_bot("ismcts", game), iterations=iterations)
         budget = f"{iterations} it, d={'end' if depth is None else depth}"
+        if getattr(bot, "candidates", None) is not None:
+            budget += ", cand."
         for opponent in ("random", BEST[game]):
             t0 = time.perf_counter()
             table = arena.run(
@@ -70,7 +76,7 @@ def main() -> None:
             row = table.rows[0]
             elo_lo, elo_hi = row.elo_interval
             print(
-                f"{game:<12} {budget:<16} {opponent:<26} "
+                f"{game:<12} {budget:<22} {opponent:<26} "
                 f"{f'{row.wins}-{row.draws}-{row.losses}':>9} {100 * row.score:5.1f}% "
                 f"{_interval(*row.score_interval):>13} {row.mean_score_diff:+9.2f} "
                 f"{row.elo:+5.0f} {f'{elo_lo:+.0f} .. {elo_hi:+.0f}':>14} {seconds:7.2f}",

@@ -85,13 +85,16 @@ def _random_factory(args: str, game: str | None) -> Bot:
 #: The ISMCTS budget that the name ``"ismcts"`` gives in each game, as (iterations, playout
 #: depth): Wocable's and Wömmeln's move lists are slow, so few iterations and short playouts;
 #: WordMeld's random playouts say little, so its search scores the position right after the
-#: tree with the game's ``bots.evaluate`` (the hand-size race). Without a game: ``ISMCTSBot()``.
-#: A game's bots module that defines ``evaluate(state)`` gives the cut-off value.
+#: tree with the game's ``bots.evaluate`` (the hand-size race) and searches the actions of
+#: its ``bots.candidates`` (a few dozen iterations among them are enough; its move lists are
+#: slow). Without a game: ``ISMCTSBot()``. A game's bots module that defines
+#: ``evaluate(state)`` gives the cut-off value, one that defines ``candidates(view)`` the
+#: actions searched.
 ISMCTS_DEFAULTS: Mapping[str, tuple[int, int | None]] = {
     "regenwormen": (100, 20),
     "wocable": (16, 1),
     "wommeln": (8, 2),
-    "wordmeld": (100, 0),
+    "wordmeld": (30, 0),
 }
 
 
@@ -104,8 +107,12 @@ def _ismcts_factory(args: str, game: str | None) -> Bot:
         iterations = int(parts[0])
     if len(parts) > 1:
         depth = int(parts[1])
-    evaluate = getattr(GAMES[game].bots, "evaluate", None) if game and game in GAMES else None
-    return ISMCTSBot(iterations=iterations, max_depth=depth, evaluate=evaluate)
+    module = GAMES[game].bots if game and game in GAMES else None
+    evaluate = getattr(module, "evaluate", None)
+    candidates = getattr(module, "candidates", None)
+    return ISMCTSBot(
+        iterations=iterations, max_depth=depth, evaluate=evaluate, candidates=candidates
+    )
 
 
 register_bot("random", _random_factory)

@@ -151,3 +151,71 @@ def test_rollout_bot_and_evaluate_are_used() -> None:
     bot = ISMCTSBot(iterations=6, max_depth=3, rollout=RandomBot(), evaluate=evaluate)
     assert bot.choose(view, random.Random(1)) in view.legal_actions()
     assert 0 < len(calls) <= 6  # playouts that reached the depth (not the end) were evaluated
+
+
+def _regenwormen_choice_view() -> Any:
+    state = next(
+        s
+        for s in _decision_states("regenwormen", seed=2, count=40)
+        if len(s.view(min(s.players_to_act)).legal_actions()) > 2
+    )
+    return state.view(min(state.players_to_act))
+
+
+def test_candidates_hook_sets_the_searched_actions() -> None:
+    view = _regenwormen_choice_view()
+    seen: list[Any] = []
+
+    def last_two(v: Any) -> tuple[Any, ...]:
+        seen.append(v)
+        return tuple(v.legal_actions())[-2:]
+
+    bot = ISMCTSBot(iterations=20, max_depth=4, candidates=last_two)
+    stats = bot.search(view, random.Random(0))
+    assert [s.action for s in stats] == list(view.legal_actions()[-2:])
+    assert sum(s.visits for s in stats) == 20
+    assert seen[0] is view
+    assert len(seen) > 1  # deeper decisions ask the hook too, with views
+    assert all(type(v) is type(view) for v in seen)
+    assert bot.choose(view, random.Random(0)) in view.legal_actions()[-2:]
+    # one candidate: returned without a search
+    only = ISMCTSBot(iterations=5, candidates=lambda v: tuple(v.legal_actions())[-1:])
+    assert only.choose(view, random.Random(0)) == view.legal_actions()[-1]
+
+
+def test_tree_depth_one_searches_the_root_only() -> None:
+    view = _regenwormen_choice_view()
+    calls: list[int] = []
+
+    def every(v: Any) -> tuple[Any, ...]:
+        calls.append(1)
+        return tuple(v.legal_actions())
+
+    stats = ISMCTSBot(iterations=30, max_depth=3, candidates=every, tree_depth=1).search(
+        view, random.Random(0)
+    )
+    assert calls == [1]  # the root's actions only; every walk leaves the tree below it
+    assert sum(s.visits for s in stats) == 30
+    with pytest.raises(ValueError, match="tree_depth"):
+        ISMCTSBot(tree_depth=0)
+
+
+def test_wordmeld_hooks_from_the_arena_and_strength() -> None:
+    from wordgames.arena import make_bot
+    from wordgames.wordmeld import bots as wmb
+
+    assert make_bot("ismcts", "wordmeld") == ISMCTSBot(
+        iterations=30, max_depth=0, evaluate=wmb.evaluate, candidates=wmb.candidates
+    )
+    # the flat search (one decision deep) is the quick form of it: at 20 iterations it won
+    # 20 of 20 here (seeds 0 and 1), at 100 iterations 200 of 200 (docs/bots.md); a 90% bot
+    # falls below 17 of 20 with probability about 0.13, a 99% bot with about 0.00004
+    bot = ISMCTSBot(
+        iterations=20,
+        max_depth=0,
+        evaluate=wmb.evaluate,
+        candidates=wmb.candidates,
+        tree_depth=1,
+    )
+    table = run("wordmeld", [bot, RandomBot()], 20, seed=0, workers=1)
+    assert table.rows[0].wins >= 17, str(table)

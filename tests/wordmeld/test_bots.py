@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import wordgames
 from tests.wordmeld.helpers import SAMPLE, TINY, Dealer, card, make_state
@@ -78,3 +81,80 @@ def test_greedy_beats_random() -> None:
         assert out is not None
         greedy_wins += g in out.winners
     assert greedy_wins >= 5
+
+
+def _shed(state: wm.State, action: object) -> int:
+    result = state.play_result(action)  # type: ignore[arg-type]
+    return len(result.added) - len(result.taken_back) - result.draws
+
+
+def test_candidates_lay_two_hand_words_at_once() -> None:
+    d = Dealer()
+    state = make_state([d("COATDOGS"), d("EEE")], melded=[False, True])
+    view = state.view(0)
+    found = wm.bots.candidates(view)
+    first = found[0]
+    assert isinstance(first, wm.Play)
+    assert len(first.new) == 2
+    assert state.is_legal(first)
+    # each common word sheds one card; no single listed play sheds more than one
+    assert _shed(state, first) == 2
+    assert max(o.shed for o in view.play_options()) == 1
+    assert wm.PickPile() in found  # the draw choices stay searchable
+
+
+def test_candidates_extend_two_table_words_with_cards_of_one_letter() -> None:
+    d = Dealer()
+    cat, dog = d("CAT"), d("DOG")
+    # both listed extensions (CATS, DOGS) name the lowest S: the combination uses the other S
+    state = make_state([d("SS"), d("EEE")], table=[cat, dog])
+    first = wm.bots.candidates(state.view(0))[0]
+    after = state.apply(first)
+    assert after.is_terminal
+    assert after.outcome is not None
+    assert after.outcome.reason == "empty_hand"
+    assert after.winner == 0
+
+
+def test_candidates_winning_play_alone_and_discards_after_a_draw() -> None:
+    d = Dealer()
+    state = make_state([d("WORDMELDSCAT"), d("EEE")], melded=[False, True])
+    (only,) = wm.bots.candidates(state.view(0))
+    assert state.play_result(only).wins  # type: ignore[arg-type]
+    drawn = make_state([d("QXZJV"), d("EEE")], melded=[False, True]).apply(wm.PickPile())
+    drawn = drawn.apply(wm.Draw(drawn.pile[0]))
+    found = wm.bots.candidates(drawn.view(0), discards=2)
+    assert len(found) == 2  # the two least useful cards; keep needs a word played before
+    assert all(isinstance(a, wm.Discard) for a in found)
+    greedy = wm.bots.GreedyBot().choose(drawn.view(0), random.Random(0))
+    assert found[0] == greedy
+    melded = attrs.evolve(drawn, melded=(True, True))
+    assert wm.bots.candidates(melded.view(0), discards=1)[1:] == (wm.Keep(),)
+
+
+def test_combine_refuses_plays_that_do_not_fit() -> None:
+    d = Dealer()
+    state = make_state([d("COATX"), d("EEE")], melded=[False, True])
+    view = state.view(0)
+    options = view.play_options()
+    assert options  # COAT (and TACO-like words of the lexicon) only: nothing joins them
+    assert all(wm.bots.combine(view, options, o) is None for o in options)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), stop=st.floats(0.0, 1.0))
+def test_candidates_are_legal_and_distinct(seed: int, stop: float) -> None:
+    rng = random.Random(seed)
+    record = wordgames.play(wm.new_game(2, lexicon=SAMPLE), wordgames.RandomBot(), rng)
+    states = [s for s in record.states() if not s.is_chance_node and not s.is_terminal]
+    state = states[int(stop * (len(states) - 1))]
+    view = state.view(state.current_player)
+    found = wm.bots.candidates(view)
+    assert found
+    assert len(set(found)) == len(found)
+    for action in found:
+        assert state.is_legal(action), str(action)
+    listed = max((o.shed for o in view.play_options()), default=0)
+    for action in found:
+        if isinstance(action, wm.Play) and action not in view.legal_actions():
+            assert _shed(state, action) > listed  # a combination is there for its cards

@@ -6,10 +6,10 @@ One tree is grown over the acting player's information set (Cowling, Powley and 
 1. draws a determinisation, a full state consistent with what the player knows, with
    ``view.sample_state(rng)``;
 2. walks down the tree with that state: at a decision, the edges are ``(player, action)``
-   pairs; an action legal here that has no edge yet is expanded, otherwise UCB1 picks among
-   the edges whose action is legal in this determinisation, with *availability counts* in
-   place of the parent's visits (an edge is "available" each time its action is legal when
-   its node is passed);
+   pairs; an action legal here (or, with ``candidates``, searched here) that has no edge yet
+   is expanded, otherwise UCB1 picks among the edges whose action is legal (searched) in this
+   determinisation, with *availability counts* in place of the parent's visits (an edge is
+   "available" each time its action is legal when its node is passed);
 3. chance nodes are not branched on: the walk resolves them with
    :func:`wordgames.sample_chance` and goes on in the same tree node ("open loop"), so a node is
    a sequence of decisions, whatever the dice or draws were;
@@ -17,6 +17,11 @@ One tree is grown over the acting player's information set (Cowling, Powley and 
    the game or for ``max_depth`` decisions, and scores the end: a finished game by its
    ``outcome`` ranking, an unfinished one by ``evaluate`` (default: the players' scores);
 5. adds each player's value to the edges that player took.
+
+Two optional hooks let a game steer the search without leaving the contract: ``candidates``
+gives the actions searched at a decision (default: every legal action; a game may prune and
+order them, or add legal actions its listing leaves out), and ``tree_depth`` stops the tree
+that many decisions below the root (the rest is playout or ``evaluate``).
 
 Where several players may act at once (Wömmeln's simultaneous rounds), the lowest-numbered of
 them acts first, as in :func:`wordgames.play`. The search uses nothing but the public contract
@@ -42,6 +47,7 @@ from wordgames._core.protocols import Action, Bot
 __all__ = ["ActionStats", "ISMCTSBot", "outcome_values", "score_values"]
 
 Evaluator = Callable[[Any], Sequence[float]]
+Candidates = Callable[[Any], Sequence[Action]]
 
 
 def outcome_values(outcome: Any) -> tuple[float, ...]:
@@ -128,6 +134,14 @@ class ISMCTSBot:
     - ``rollout``: the bot that plays the playouts (``None``: uniformly random legal actions,
       read from the state without building views).
     - ``evaluate``: a state's value for each player in ``[0, 1]`` (default :func:`score_values`).
+    - ``candidates``: ``candidates(view)`` gives the actions searched for the view's player
+      (default: all of ``view.legal_actions()``), best first (ties go to the earlier one).
+      Every action it returns must be legal; it may leave legal actions out and add legal
+      actions that ``legal_actions()`` does not list. In the tree it is called with
+      ``state.view(player)`` of the determinisation, so it sees what that player sees.
+    - ``tree_depth``: the most decisions the tree holds below the root (``None``: no limit);
+      a walk that reaches it goes on as a playout (``1``: flat Monte-Carlo over the root's
+      actions, each scored after its chance outcomes).
     - ``clock`` and ``time_budget``: stop after ``time_budget`` units of ``clock()`` (e.g.
       ``time.perf_counter`` and seconds). The search itself never reads a clock, and with a
       time budget the move depends on the machine's speed.
@@ -142,6 +156,8 @@ class ISMCTSBot:
     evaluate: Evaluator | None = None
     clock: Callable[[], float] | None = None
     time_budget: float | None = None
+    candidates: Candidates | None = None
+    tree_depth: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
@@ -152,21 +168,34 @@ class ISMCTSBot:
             raise ValueError("give iterations, a time budget (clock and time_budget), or both")
         if self.max_depth is not None and self.max_depth < 0:
             raise ValueError(f"max_depth must be >= 0, got {self.max_depth}")
+        if self.tree_depth is not None and self.tree_depth < 1:
+            raise ValueError(f"tree_depth must be at least 1, got {self.tree_depth}")
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        """The most visited root action (ties: the higher mean value, then the view's order)."""
-        legal: tuple[Action, ...] = tuple(view.legal_actions())
+        """The most visited root action (ties: the higher mean value, then the order of the
+        searched actions)."""
+        legal = self._root_actions(view)
         if len(legal) == 1:
             return legal[0]
-        stats = self.search(view, rng)
+        stats = self._search(view, legal, rng)
         best = max(enumerate(stats), key=lambda e: (e[1].visits, e[1].mean_value, -e[0]))
         return best[1].action
 
+    def _root_actions(self, view: Any) -> tuple[Action, ...]:
+        if self.candidates is None:
+            return tuple(view.legal_actions())
+        return tuple(self.candidates(view))
+
     def search(self, view: Any, rng: random.Random) -> tuple[ActionStats, ...]:
-        """Run the search from ``view`` and return the statistics of every legal action of the
-        viewer, in the view's order (actions never tried have 0 visits)."""
+        """Run the search from ``view`` and return the statistics of every searched action of
+        the viewer (the legal actions, or what ``candidates`` gives), in that order (actions
+        never tried have 0 visits)."""
+        return self._search(view, self._root_actions(view), rng)
+
+    def _search(
+        self, view: Any, legal: tuple[Action, ...], rng: random.Random
+    ) -> tuple[ActionStats, ...]:
         me = view.viewer
-        legal = tuple(view.legal_actions())
         if me is None or not legal:
             raise WordgamesError("ISMCTSBot was asked to act but the view lists no legal action")
         root = _Node(me)
@@ -200,14 +229,18 @@ class ISMCTSBot:
         path = [root]
         player: int | None = me
         actions: Sequence[Action] = legal
+        limit = self.tree_depth
         while True:
             while state.is_chance_node:
                 state = state.apply(sample_chance(state, rng))
-            if state.is_terminal:
+            if state.is_terminal or (limit is not None and len(path) > limit):
                 break
             if player is None:
                 player = _acting(state)
-                actions = state.legal_actions(player)
+                if self.candidates is None:
+                    actions = state.legal_actions(player)
+                else:
+                    actions = self.candidates(state.view(player))
             child, action = self._select(node, player, actions, rng)
             state = state.apply(action)
             path.append(child)

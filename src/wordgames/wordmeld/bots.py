@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames._core.errors import WordgamesError
-from wordgames.wordmeld.actions import Action, Discard, Keep, PickDiscard, PickPile, Play
+from wordgames._core.errors import IllegalActionError, WordgamesError
+from wordgames.wordmeld.actions import Action, Discard, Keep, Pass, PickDiscard, PickPile, Play
 from wordgames.wordmeld.deck import JOKER
 from wordgames.wordmeld.meld import MeldOption
 from wordgames.wordmeld.state import State
 from wordgames.wordmeld.view import View
 
-__all__ = ["GreedyBot", "RandomBot", "evaluate"]
+__all__ = ["GreedyBot", "RandomBot", "candidates", "combine", "evaluate"]
 
 _Target = tuple[Counter[str], float]
 
@@ -109,6 +110,12 @@ class GreedyBot:
         return option.shed - self.save_weight * self._cost(used, view, targets)
 
     def _discard(self, view: View, actions: tuple[Action, ...], targets: list[_Target]) -> Action:
+        return self._discards_ranked(view, actions, targets)[0]
+
+    def _discards_ranked(
+        self, view: View, actions: Sequence[Action], targets: list[_Target]
+    ) -> list[Discard]:
+        """The discards among ``actions``, the least useful card first."""
         cl = view.setup.deck.card_letters
         hand = view.hand or ()
         counts = Counter(cl[c] for c in hand)
@@ -123,7 +130,7 @@ class GreedyBot:
             value = (unseen[letter] + counts[letter]) / counts[letter] ** 1.5
             return (value + 10 * self._cost([a.card], view, targets), a.card)
 
-        return min(discards, key=usefulness)
+        return sorted(discards, key=usefulness)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Pick an action for the viewer (who must be the player to act)."""
@@ -159,3 +166,124 @@ class GreedyBot:
         if PickPile() in non_play:  # took the discard under Rules.draw_after_discard_pick
             return PickPile()
         return actions[rng.randrange(len(actions))]
+
+
+def _remap(
+    option: MeldOption, hand: tuple[int, ...], used: set[int], cl: tuple[str, ...]
+) -> Play | None:
+    """``option``'s play with each hand card already in ``used`` swapped for a free hand card
+    of the same letter (a joker for a free joker), or None when the hand has none left."""
+    play = option.action
+    hand_set = set(hand)
+    mine = {c for w in (*play.new, *(w for _, w in play.changes)) for c in w if c in hand_set}
+    swap: dict[int, int] = {}
+    taken = used | mine
+    for card in sorted(mine & used):
+        free = next((c for c in hand if c not in taken and cl[c] == cl[card]), None)
+        if free is None:
+            return None
+        swap[card] = free
+        taken.add(free)
+    used |= (mine - set(swap)) | set(swap.values())
+    if not swap:
+        return play
+    return Play(
+        tuple(tuple(swap.get(c, c) for c in w) for w in play.new),
+        tuple((i, tuple(swap.get(c, c) for c in w)) for i, w in play.changes),
+        tuple((swap.get(c, c), letter) for c, letter in play.letters),
+    )
+
+
+def combine(view: View, options: Sequence[MeldOption], first: MeldOption) -> Play | None:
+    """One play laying ``first`` and then, greedily in the given order, every further listed
+    play that still fits: it changes no table word already changed and finds hand cards of
+    its letters not yet used. The rules allow several words in one play, and each common word
+    sheds a card, so a combined play sheds the sum of its parts. None when nothing joins
+    ``first`` or the combination is refused by the rules check."""
+    hand = view.hand or ()
+    cl = view.setup.deck.card_letters
+    used: set[int] = set()
+    play = _remap(first, hand, used, cl)
+    if play is None:
+        return None
+    changed = {i for i, _ in play.changes}
+    parts = 1
+    for option in options:
+        if option is first or option.wins:
+            continue
+        indices = {i for i, _ in option.action.changes}
+        if indices & changed:
+            continue
+        trial = set(used)
+        extra = _remap(option, hand, trial, cl)
+        if extra is None:
+            continue
+        used = trial
+        changed |= indices
+        play = play + extra
+        parts += 1
+    if parts < 2:
+        return None
+    try:
+        view.sample_state(random.Random(0)).play_result(play)
+    except IllegalActionError:
+        return None
+    return play
+
+
+def candidates(
+    view: View, *, plays: int = 6, combined: int = 4, discards: int = 2
+) -> tuple[Action, ...]:
+    """The actions ``ISMCTSBot(candidates=...)`` searches in WordMeld (the arena's
+    ``"ismcts"`` uses it), best first:
+
+    - a winning listed play, alone, when there is one;
+    - up to ``combined`` plays of several words (:func:`combine`, started from each of the
+      best listed plays) that shed more cards than any single listed play, most cards first;
+    - the ``plays`` listed plays :class:`GreedyBot` scores best;
+    - at the start of a turn, every draw choice (``pick pile``, ``pick discard``, ``pass``);
+      otherwise the ``discards`` cards GreedyBot would rather discard, and ``keep`` (or
+      ``pick pile``) when allowed.
+
+    Why: every listed play sheds one card (a common word draws one card fewer than it lays),
+    so with listed plays alone a two-player game is a race of single cards decided by the seat
+    and by the turns a player cannot play, and a search among thousands of listed plays learns
+    nothing from a hundred iterations. Laying several words at once is legal and sheds a card
+    per word."""
+    actions = view.legal_actions()
+    if not actions:
+        return ()
+    greedy = GreedyBot()
+    targets = greedy._targets(view)
+    options = view.play_options()
+    out: list[Action] = []
+    if options:
+        winning = next((o for o in options if o.wins), None)
+        if winning is not None:
+            return (winning.action,)
+        ranked = sorted(options, key=lambda o: (-greedy.score(o, view, targets), -o.hand_cards))
+        # plays that shed the most with the fewest hand cards leave the most room for others
+        packing = sorted(ranked, key=lambda o: (-o.shed, o.hand_cards))
+        best_single = max(o.shed for o in options)
+        probe = view.sample_state(random.Random(0))
+        seen: set[Play] = set()
+        multi: list[tuple[int, int, Play]] = []
+        wide = max(plays, combined)
+        for k, first in enumerate((*ranked[:wide], *packing[:wide])):
+            combo = combine(view, packing, first)
+            if combo is None or combo in seen:
+                continue
+            seen.add(combo)
+            result = probe.play_result(combo)
+            shed = len(result.added) - len(result.taken_back) - result.draws
+            if shed > best_single:
+                multi.append((-shed, k, combo))
+        multi.sort(key=lambda m: (m[0], m[1]))
+        out.extend(m[2] for m in multi[:combined])
+        out.extend(o.action for o in ranked[:plays])
+    if view.phase == "turn":
+        out.extend(a for a in actions if isinstance(a, (PickPile, PickDiscard, Pass)))
+    else:
+        out.extend(greedy._discards_ranked(view, actions, targets)[:discards])
+        out.extend(a for a in actions if isinstance(a, (Keep, PickPile)))
+    return tuple(out) if out else actions
