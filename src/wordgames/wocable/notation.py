@@ -914,7 +914,11 @@ class _Plan:
             require(p, len(self.events), rack)
 
     def _where(self, k: int) -> str:
-        return f"line {self.events[k].lineno}" if k < len(self.events) else "the end lines"
+        if k < len(self.events):
+            return f"line {self.events[k].lineno}"
+        if self.ends:
+            return f"line {min(e[4] for e in self.ends)} (the end lines)"
+        return "the end of the game"
 
     def _tile(self, x: int) -> str:
         return self.t.tile_text(x)
@@ -1066,6 +1070,8 @@ class _Replay:
             + [(f, (0,) * K, m) for f, m in plan.wild]
         )
         self.strong_calls = 0
+        #: the event whose deadline the last failing :meth:`windows` test could not meet
+        self.win_fail = len(plan.events)
         self.backtracks = 0
         #: whether the next coupled test must test everything (not only what a draw changes)
         self.full = True
@@ -1168,11 +1174,16 @@ class _Replay:
         if self.quick_until is not None:
             return cands
         full = self.full
+        fail = self.kset[-1] if self.kset else len(plan.events)
+        blame = fail
         for i, x in enumerate(cands):
-            if self.coupled(s, d, x, bag, drawn, full):
+            if not self.coupled(s, d, x, bag, drawn, full):
+                continue
+            if self.windows_after(s, d, x, bag, drawn):
                 self.full = False
                 return [x, *cands[:i], *cands[i + 1 :]]
-        self.fail_k = self.kset[-1] if self.kset else len(plan.events)
+            blame = min(blame, self.win_fail)
+        self.fail_k = blame
         return []
 
     def coupled(
@@ -1314,6 +1325,159 @@ class _Replay:
                 return False
         self.spend(work // 8)
         return True
+
+    def windows_after(
+        self, s: int, d: int, x: int, bag: Sequence[int], drawn: list[list[int]]
+    ) -> bool:
+        """:meth:`windows` once the drawer ``d`` takes ``x`` at slot ``s``."""
+        bag1 = list(bag)
+        bag1[x] -= 1
+        dr = [r[:] for r in drawn]
+        dr[d][x] += 1
+        return self.windows(s + 1, dr, bag1)
+
+    def windows(self, s1: int, drawn: list[list[int]], bag: Sequence[int]) -> bool:
+        """Whether the tiles still needed can be drawn, by a propagation that ties the two
+        sides of the problem together (sound: it fails only when no completion exists).
+
+        Every tile a player must still draw is a unit ``(player, tile, window)``: drawn at
+        one of the player's draws from ``release`` up to (not including) ``deadline``. Two
+        rules narrow the windows until nothing changes, failing on a contradiction:
+
+        - per tile, Hall over deadlines: the units due before ``T`` fit in the copies the bag
+          gets before ``T``; when they take all of them, every later unit of that tile waits
+          for the next copy coming back;
+        - per player, Hall over windows ``[a, b)``: the units lying inside fit in the player's
+          draws there; when they fill them, a unit reaching into the window from before ends
+          at ``a``, one reaching out of it after starts at ``b``.
+        """
+        plan = self.plan
+        n, K = plan.n, plan.k_types
+        after = self.after
+        lo = bisect.bisect_left(self.kend, s1)
+        # units: [player, tile, release, deadline]
+        units: list[list[int]] = []
+        by_tile: list[list[list[int]]] = [[] for _ in range(K)]
+        by_player: list[list[list[int]]] = [[] for _ in range(n)]
+        top = [[0] * K for _ in range(n)]
+        work = 1
+        for ki in range(lo, len(self.kset)):
+            end = self.kend[ki]
+            row = self.req[ki]
+            for p in range(n):
+                have = drawn[p]
+                tp = top[p]
+                need = row[p]
+                for y in range(K):
+                    v = need[y] - have[y]
+                    while tp[y] < v:
+                        tp[y] += 1
+                        u = [p, y, s1, end]
+                        units.append(u)
+                        by_tile[y].append(u)
+                        by_player[p].append(u)
+                work += K
+        if not units:
+            self.spend(work // 8)
+            return True
+        # copies coming back, per tile: (first slot that may draw them, count)
+        arrivals: list[list[tuple[int, int]]] = [[] for _ in range(K)]
+        for f, c, m in self.releases:
+            if f < s1:
+                continue
+            for y in range(K):
+                if c[y] + m:
+                    arrivals[y].append((f, c[y] + m))
+        changed = True
+        rounds = 0
+        while changed:
+            changed = False
+            rounds += 1
+
+            # per tile
+            for y in range(K):
+                us = by_tile[y]
+                if not us:
+                    continue
+                us.sort(key=lambda u: u[3])
+                arr = arrivals[y]
+                supply = bag[y]
+                ai = 0
+                i = 0
+                # thresholds: now, every deadline and every copy coming back
+                for t in sorted({s1, *(u[3] for u in us), *(f for f, _ in arr)}):
+                    while i < len(us) and us[i][3] <= t:
+                        i += 1
+                    while ai < len(arr) and arr[ai][0] < t:
+                        supply += arr[ai][1]
+                        ai += 1
+                    work += 2
+                    if i > supply:
+                        return self._refuse(work, us[i - 1][3])
+                    if i == supply and i < len(us):
+                        # the copies before t are all taken: the rest wait for the next one
+                        j = ai
+                        while j < len(arr) and arr[j][0] < t:
+                            j += 1
+                        if j == len(arr):
+                            return self._refuse(work, us[i][3])
+                        nxt = arr[j][0]
+                        for u in us[i:]:
+                            if u[2] < nxt:
+                                u[2] = nxt
+                                changed = True
+            # per player
+            for p in range(n):
+                us = by_player[p]
+                if not us:
+                    continue
+                us.sort(key=lambda u: u[3])
+                ap = after[p]
+                for u in us:
+                    if u[2] >= u[3] or ap[u[2]] == ap[u[3]]:
+                        return self._refuse(work, u[3])
+                starts = sorted({u[2] for u in us})
+                for a in starts:
+                    inside = 0
+                    tight: list[int] = []
+                    i = 0
+                    while i < len(us):
+                        b = us[i][3]
+                        while i < len(us) and us[i][3] == b:
+                            if us[i][2] >= a:
+                                inside += 1
+                            i += 1
+                        work += 1
+                        if b <= a:
+                            continue
+                        room = ap[a] - ap[b]
+                        if inside > room:
+                            return self._refuse(work, b)
+                        if inside == room and inside:
+                            tight.append(b)
+                    if not tight:
+                        continue
+                    last = tight[-1]
+                    for u in us:
+                        r, d = u[2], u[3]
+                        work += 1
+                        if r < a < d <= last:
+                            u[3] = a
+                            changed = True
+                        elif a <= r and d > tight[0]:
+                            j = bisect.bisect_left(tight, d) - 1
+                            if j >= 0 and tight[j] > r:
+                                u[2] = tight[j]
+                                changed = True
+        self.spend(work // 8)
+        return True
+
+    def _refuse(self, work: int, deadline: int) -> bool:
+        """:meth:`windows` failing: the first line due by slot ``deadline`` is to blame."""
+        self.spend(work // 8)
+        ki = bisect.bisect_left(self.kend, deadline)
+        self.win_fail = self.kset[min(ki, len(self.kset) - 1)]
+        return False
 
     def returned(self, x: int, s: int, end: int) -> int:
         """Tiles of kind ``x`` (or of any kind, for departed racks) that come back to the bag
