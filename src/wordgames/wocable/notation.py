@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import bisect
 import json
-import random
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -83,8 +82,6 @@ __all__ = [
     "to_position",
 ]
 
-#: how many randomised reconstructions of unknown racks from_gcg tries
-_ATTEMPTS = 30
 #: the longest position string :func:`from_position` reads
 MAX_POSITION_TEXT = 2048
 #: the longest GCG text :func:`read_gcg` / :func:`from_gcg` read (characters)
@@ -97,6 +94,8 @@ _MAX_PRAGMA = 2_000
 #: reconstruction attempts before from_gcg gives up (about a second); a rackless game full
 #: of exchanges takes 50,000-250,000, a game with its racks a few thousand
 _WORK_BUDGET = 800_000
+#: the share of the work budget the quick test alone may use before the strong tests join
+_QUICK_SHARE = 0.25
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 _RUN = re.compile(r"[0-9]+", re.ASCII)
@@ -668,18 +667,12 @@ class _DrawError(InvalidStateError):
 
 
 class _Restart(Exception):
-    """The search backtracked too long: start again with another order."""
-
-    def __init__(self, error: InvalidStateError) -> None:
-        super().__init__(str(error))
-        self.error = error
+    """The quick phase of the search used its share of the work."""
 
 
 #: how many coming checkpoints (lines that need tiles) the quick first test of a draw looks
 #: at, besides the end of the game (the coupled test that follows looks at every line)
 _HORIZON = 16
-#: backtracking steps of one search before it starts again in another order
-_BACKTRACKS = 100
 
 
 @attrs.define
@@ -1032,7 +1025,6 @@ class _Replay:
         self.start = start
         self.t = start.tiles
         self.work = 0
-        self.rng: random.Random | None = None
         self.fail_k = len(plan.events)
         n = plan.n
         K = plan.k_types
@@ -1070,6 +1062,9 @@ class _Replay:
             + [(f, (0,) * K, m) for f, m in plan.wild]
         )
         self.strong_calls = 0
+        #: states (slot, tiles drawn per player) from which no draw order leads to the file
+        self.dead: set[tuple[int, bytes]] = set()
+        self.dead_error = ""
         #: the event whose deadline the last failing :meth:`windows` test could not meet
         self.win_fail = len(plan.events)
         self.backtracks = 0
@@ -1084,7 +1079,7 @@ class _Replay:
         if self.work > _WORK_BUDGET:
             raise InvalidStateError("the GCG game takes too much work to reconstruct")
         if self.quick_until is not None and self.work > self.quick_until:
-            raise _Restart(InvalidStateError("the quick test alone took its share of the work"))
+            raise _Restart
 
     # -- the feasibility test ------------------------------------------------------------------
 
@@ -1157,15 +1152,14 @@ class _Replay:
             else {x: bag[x] for x in cands}
         )
         big = len(plan.events) + 1
-        jitter = self.rng.randrange if self.rng is not None else (lambda k: 0)
 
         def key(x: int) -> tuple[int, int, int, int]:
             # the drawer's earliest need first among tiles nobody else needs sooner; then the
             # tile another claimant needs latest; then tiles nobody needs, most plentiful first
             if soonest[x] <= big - 1 and (bag[x] > 1 or soonest[x] <= others[x]):
-                return (0, soonest[x] + jitter(4), -surplus[x], x)
+                return (0, soonest[x], -surplus[x], x)
             if soonest[x] <= big - 1:
-                return (1, -others[x] + jitter(4), -surplus[x], x)
+                return (1, -others[x], -surplus[x], x)
             return (2, 0, -surplus[x], x)
 
         cands.sort(key=key)
@@ -1469,6 +1463,45 @@ class _Replay:
                             if j >= 0 and tight[j] > r:
                                 u[2] = tight[j]
                                 changed = True
+        # the bag at each moment: the draws before it take a tile each, and must leave the
+        # copies the later units cannot get from the tiles still coming back
+        S = len(plan.slot_owner)
+        subsets = [[p for p in range(n) if m >> p & 1] for m in range(1 << n)]
+        for t in sorted({S, *(f for f, _, _ in self.releases if f > s1), *(u[2] for u in units)}):
+            if t <= s1:
+                continue
+            room1 = [after[p][s1] - after[p][t] for p in range(n)]
+            left = -sum(room1)  # tiles left in the bag at t, less the draws before it
+            caps: list[int] = []
+            early = [[0] * K for _ in range(n)]
+            for u in units:
+                if u[2] < t:
+                    early[u[0]][u[1]] += 1
+            need_all = 0
+            for y in range(K):
+                sigma = bag[y]
+                alpha = 0
+                for f, cnt in arrivals[y]:
+                    if f < t:
+                        sigma += cnt
+                    else:
+                        alpha += cnt
+                left += sigma
+                need_y = max(0, len(by_tile[y]) - alpha)
+                need_all += need_y
+                caps.append(min(need_y, sigma))
+            short = need_all - left
+            if short <= 0:
+                continue
+            # max flow players -> tiles (min cut over the players kept)
+            work += len(subsets) * K
+            flow = min(
+                sum(room1[p] for p in range(n) if p not in keep)
+                + sum(min(caps[y], sum(early[p][y] for p in keep)) for y in range(K))
+                for keep in subsets
+            )
+            if flow < short:
+                return self._refuse(work, t)
         self.spend(work // 8)
         return True
 
@@ -1494,26 +1527,22 @@ class _Replay:
     # -- the replay ----------------------------------------------------------------------------
 
     def run(self) -> Record[State]:
-        """Depth-first search over the feasible draws; when it backtracks too long, it starts
-        again with another order of equally good draws (the test keeps every draw feasible
-        for what it checks, so this only reorders the search)."""
-        first: InvalidStateError | None = None
-        for attempt in range(_ATTEMPTS + 1):
-            # attempt 0: the quick test alone, on half the work budget; then the
-            # coupled test of the whole rest of the game, in the deterministic order first
-            self.quick_until = self.work + _WORK_BUDGET // 2 if attempt == 0 else None
-            self.rng = None if attempt <= 1 else random.Random(attempt - 1)
-            try:
-                return self._search(_BACKTRACKS if attempt < _ATTEMPTS else None)
-            except _Restart as exc:
-                if attempt:
-                    first = first or exc.error
-        assert first is not None
-        raise first
+        """Depth-first search over the draws, in two phases sharing what they learn (the dead
+        states): first with the quick test alone, on :data:`_QUICK_SHARE` of the work budget
+        (enough for most files); then with the coupled and the window tests added. Every
+        test only removes draws that cannot lead to the file, so the search is complete: it
+        finds a draw order whenever one exists (within the budget), and its failure proves
+        that none does."""
+        self.quick_until = self.work + int(_WORK_BUDGET * _QUICK_SHARE)
+        try:
+            return self._search()
+        except _Restart:
+            pass
+        self.quick_until = None
+        return self._search()
 
-    def _search(self, limit: int | None) -> Record[State]:
+    def _search(self) -> Record[State]:
         plan = self.plan
-        backtracks = 0
         self.full = True
         K = plan.k_types
         state = self.start
@@ -1533,8 +1562,13 @@ class _Replay:
                                 f"{plan._where(min(ei, len(plan.events)))}: the draws do not "
                                 "follow the file (a move or a rack field is inconsistent)"
                             )
+                        key = _key(s, drawn)
+                        if key in self.dead:
+                            self.spend()
+                            raise _DrawError(self.dead_error)
                         cands = self.candidates(state, s, drawn)
                         if not cands:
+                            self.dead.add(key)
                             raise _DrawError(
                                 f"{plan._where(self.fail_k)}: no order of the draws gives "
                                 "every player the tiles the file shows"
@@ -1553,16 +1587,18 @@ class _Replay:
             except _DrawError as exc:
                 if first_error is None:
                     first_error = exc
-                # back to the latest draw with another feasible tile
+                if not self.dead_error:
+                    self.dead_error = str(exc)
+                # back to the latest draw with another feasible tile; a draw whose every
+                # feasible tile failed is a dead state (the same draws per player at the same
+                # slot, reached in another order or another attempt, fail at once)
                 while frames and not frames[-1][5]:
-                    frames.pop()
+                    _, _, s_dead, _, dr_dead, _ = frames.pop()
+                    self.dead.add(_key(s_dead, dr_dead))
                 if not frames:
                     raise first_error from None
-                backtracks += 1
                 self.backtracks += 1
                 self.full = True
-                if limit is not None and backtracks > limit:
-                    raise _Restart(first_error) from None
                 st, ei, s, na, dr, rest = frames.pop()
                 x = rest[0]
                 frames.append((st, ei, s, na, [r[:] for r in dr], rest[1:]))
@@ -1721,6 +1757,12 @@ class _Replay:
                     f"not {total}"
                 )
         return Record(self.start, tuple(actions))
+
+
+def _key(s: int, drawn: list[list[int]]) -> tuple[int, bytes]:
+    """A search state: the next slot and the tiles each player has drawn (the events before
+    the slot are fixed, so these decide the game state)."""
+    return s, bytes(v for row in drawn for v in row)
 
 
 def _draw(st: State, code: int) -> Draw:
