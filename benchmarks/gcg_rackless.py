@@ -1,10 +1,12 @@
 """Wocable GCG draw reconstruction figures (issue 11). Run:
 ``PYTHONPATH=src python benchmarks/gcg_rackless.py [--games2 40 --games3 20 --games4 10]``
+(the larger sample of docs/wocable.md: ``--games2 200 --games3 100 --games4 100``)
 
 Plays seeded random-bot games (random bots exchange far more than people do: the hardest
 draw orders to rebuild), writes each to GCG, removes the rack fields of the move lines and
 imports the file again. Prints per player count how many games rebuild with every score and
-the same board, the time per game (mean, max) and how many draws the search took back.
+the same board, the time per game (mean, median, max; the slowest seeds) and how many draws
+the search took back.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ def figures(players: int, games: int) -> None:
         f"games that took draws back: {sum(b > 0 for b in _BACKTRACKS)} "
         f"({sum(b for b in _BACKTRACKS if b > 0)} draws in all)"
     )
+    slowest = sorted(range(games), key=lambda i: -times[i])[:3]
+    print("    slowest:", ", ".join(f"seed {i} {times[i]:.2f} s" for i in slowest))
     for f in fails:
         print("   ", f)
 
