@@ -1062,6 +1062,17 @@ class _Replay:
             + [(f, (0,) * K, m) for f, m in plan.wild]
         )
         self.strong_calls = 0
+        #: per tile, the copies (and departed tiles of any kind) back in the bag by each slot
+        #: (coming back at slot ``f`` or before), for :meth:`returned`
+        self.back = [[0] * (S + 1) for _ in range(K)]
+        for x in range(K):
+            row = self.back[x]
+            for f, c in plan.returns:
+                row[f] += c[x]
+            for f, m in plan.wild:
+                row[f] += m
+            for j in range(1, S + 1):
+                row[j] += row[j - 1]
         #: states (slot, tiles drawn per player) from which no draw order leads to the file
         self.dead: set[tuple[int, bytes]] = set()
         self.dead_error = ""
@@ -1515,14 +1526,10 @@ class _Replay:
     def returned(self, x: int, s: int, end: int) -> int:
         """Tiles of kind ``x`` (or of any kind, for departed racks) that come back to the bag
         after slot ``s`` and before the draw at slot ``end``."""
-        total = 0
-        for f, c in self.plan.returns:
-            if s < f < end:
-                total += c[x]
-        for f, k in self.plan.wild:
-            if s < f < end:
-                total += k
-        return total
+        if end - 1 <= s:
+            return 0
+        row = self.back[x]
+        return row[end - 1] - row[s]
 
     # -- the replay ----------------------------------------------------------------------------
 
