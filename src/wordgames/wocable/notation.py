@@ -90,12 +90,13 @@ MAX_GCG_TEXT = 100_000
 MAX_GCG_LINES = 1_000
 #: the longest ``#wocable-rules`` pragma (characters)
 _MAX_PRAGMA = 2_000
-#: work (actions applied plus pending needs scanned while choosing draws) over all
-#: reconstruction attempts before from_gcg gives up (about a second); a rackless game full
-#: of exchanges takes 50,000-250,000, a game with its racks a few thousand
-_WORK_BUDGET = 800_000
-#: the share of the work budget the quick test alone may use before the strong tests join
-_QUICK_SHARE = 0.25
+#: work (actions applied plus pending needs scanned while choosing draws) over both phases
+#: of the reconstruction before from_gcg gives up (about a second); most rackless games of
+#: random bots take 20,000-100,000, the hardest 500,000-900,000, a 200-exchange file
+#: 160,000, a game with its racks a few thousand
+_WORK_BUDGET = 1_000_000
+#: the share of the work budget the quick test alone may use before the other tests join
+_QUICK_SHARE = 0.2
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 _RUN = re.compile(r"[0-9]+", re.ASCII)
@@ -1056,6 +1057,12 @@ class _Replay:
             row = self.last[p]
             for j in range(S):
                 row[j + 1] = j if owner[j] == p and not void[j] else row[j]
+        # per player: the first slot of theirs (not void) at or after each slot index, S if none
+        self.next = [[S] * (S + 1) for _ in range(n)]
+        for p in range(n):
+            row = self.next[p]
+            for j in range(S - 1, -1, -1):
+                row[j] = j if owner[j] == p and not void[j] else row[j + 1]
         # tiles coming back to the bag, by the first slot that may draw them
         self.releases = sorted(
             [(f, tuple(c[x] for x in range(K)), 0) for f, c in plan.returns]
@@ -1436,11 +1443,17 @@ class _Replay:
                 us = by_player[p]
                 if not us:
                     continue
-                us.sort(key=lambda u: u[3])
                 ap = after[p]
+                first, prev = self.next[p], self.last[p]
                 for u in us:
-                    if u[2] >= u[3] or ap[u[2]] == ap[u[3]]:
+                    # a window starts and ends at the player's own draws
+                    r, d = first[u[2]], prev[u[3]] + 1
+                    if r >= d:
                         return self._refuse(work, u[3])
+                    if (r, d) != (u[2], u[3]):
+                        u[2], u[3] = r, d
+                        changed = True
+                us.sort(key=lambda u: u[3])
                 starts = sorted({u[2] for u in us})
                 for a in starts:
                     inside = 0
@@ -1477,17 +1490,12 @@ class _Replay:
         # the bag at each moment: the draws before it take a tile each, and must leave the
         # copies the later units cannot get from the tiles still coming back
         S = len(plan.slot_owner)
-        subsets = [[p for p in range(n) if m >> p & 1] for m in range(1 << n)]
         for t in sorted({S, *(f for f, _, _ in self.releases if f > s1), *(u[2] for u in units)}):
             if t <= s1:
                 continue
             room1 = [after[p][s1] - after[p][t] for p in range(n)]
             left = -sum(room1)  # tiles left in the bag at t, less the draws before it
-            caps: list[int] = []
-            early = [[0] * K for _ in range(n)]
-            for u in units:
-                if u[2] < t:
-                    early[u[0]][u[1]] += 1
+            caps: dict[int, int] = {}
             need_all = 0
             for y in range(K):
                 sigma = bag[y]
@@ -1498,19 +1506,35 @@ class _Replay:
                     else:
                         alpha += cnt
                 left += sigma
-                need_y = max(0, len(by_tile[y]) - alpha)
-                need_all += need_y
-                caps.append(min(need_y, sigma))
+                need_y = len(by_tile[y]) - alpha
+                if need_y > 0:
+                    need_all += need_y
+                    if sigma:
+                        caps[y] = min(need_y, sigma)
+            work += K
             short = need_all - left
             if short <= 0:
                 continue
-            # max flow players -> tiles (min cut over the players kept)
-            work += len(subsets) * K
-            flow = min(
-                sum(room1[p] for p in range(n) if p not in keep)
-                + sum(min(caps[y], sum(early[p][y] for p in keep)) for y in range(K))
-                for keep in subsets
-            )
+            # max flow from the players' draws before t to the copies that must stay, as a
+            # minimum cut: the players kept on the source side give their units of those
+            # tiles (up to the copies), the others their draws before t
+            ys = list(caps)
+            col = {y: i for i, y in enumerate(ys)}
+            cap_v = list(caps.values())
+            early = [[0] * len(ys) for _ in range(n)]
+            for u in units:
+                if u[2] < t and u[1] in col:
+                    early[u[0]][col[u[1]]] += 1
+            sums = [[0] * len(ys)]
+            flow = min(short, sum(room1))
+            for mask in range(1, 1 << n):
+                low = mask & -mask
+                add = early[low.bit_length() - 1]
+                gain = [a + b for a, b in zip(sums[mask ^ low], add, strict=True)]
+                sums.append(gain)
+                cut = sum(room1[p] for p in range(n) if not mask >> p & 1)
+                flow = min(flow, cut + sum(map(min, cap_v, gain)))
+            work += (1 << n) * (1 + len(ys))
             if flow < short:
                 return self._refuse(work, t)
         self.spend(work // 8)
