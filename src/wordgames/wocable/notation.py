@@ -1019,7 +1019,8 @@ def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
 
 
 class _Replay:
-    """The search over draw orders (depth first, feasible draws only)."""
+    """The search over draw orders: depth first, over the draws the tests accept (each test
+    a necessary condition, so the search is complete), remembering dead states."""
 
     def __init__(self, plan: _Plan, start: State) -> None:
         self.plan = plan
@@ -1181,8 +1182,9 @@ class _Replay:
             return (2, 0, -surplus[x], x)
 
         cands.sort(key=key)
-        # the coupled test, lazily: the first candidate that passes goes first; none passing
-        # means no draw here can lead to the file
+        # the coupled and window tests, lazily: the first candidate that passes both goes
+        # first (the others are tested when the search comes back to them, at the next
+        # draw); none passing means no draw here can lead to the file
         if self.quick_until is not None:
             return cands
         full = self.full
@@ -1361,7 +1363,14 @@ class _Replay:
           for the next copy coming back;
         - per player, Hall over windows ``[a, b)``: the units lying inside fit in the player's
           draws there; when they fill them, a unit reaching into the window from before ends
-          at ``a``, one reaching out of it after starts at ``b``.
+          at ``a``, one reaching out of it after starts at ``b`` (and every window starts and
+          ends at the player's own draws).
+
+        Then, at every moment ``t``, the bag count: the draws before ``t`` (spare ones too)
+        take a tile each and must leave the copies that the units drawn from ``t`` on cannot
+        get from the copies coming back from ``t`` on; the players' units drawable before
+        ``t`` reduce that need at most by a max flow (players' draws to those tiles), taken
+        as a minimum cut over the subsets of players.
         """
         plan = self.plan
         n, K = plan.n, plan.k_types
@@ -1401,10 +1410,10 @@ class _Replay:
                 if c[y] + m:
                     arrivals[y].append((f, c[y] + m))
         changed = True
-        rounds = 0
         while changed:
             changed = False
-            rounds += 1
+            self.spend(work // 8)
+            work = 0
 
             # per tile
             for y in range(K):
