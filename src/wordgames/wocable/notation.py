@@ -1499,28 +1499,33 @@ class _Replay:
         # the bag at each moment: the draws before it take a tile each, and must leave the
         # copies the later units cannot get from the tiles still coming back
         S = len(plan.slot_owner)
+        sigma = list(bag)  # copies drawable before t
+        alpha = [sum(cnt for _, cnt in arr) for arr in arrivals]  # copies coming from t on
+        ptr = [0] * K
+        # per player and tile, the units drawable before t (released before it)
+        by_release = sorted(units, key=lambda u: u[2])
+        drawable = [[0] * K for _ in range(n)]
+        ui = 0
         for t in sorted({S, *(f for f, _, _ in self.releases if f > s1), *(u[2] for u in units)}):
             if t <= s1:
                 continue
             room1 = [after[p][s1] - after[p][t] for p in range(n)]
-            left = -sum(room1)  # tiles left in the bag at t, less the draws before it
             caps: dict[int, int] = {}
             need_all = 0
             for y in range(K):
-                sigma = bag[y]
-                alpha = 0
-                for f, cnt in arrivals[y]:
-                    if f < t:
-                        sigma += cnt
-                    else:
-                        alpha += cnt
-                left += sigma
-                need_y = len(by_tile[y]) - alpha
+                arr = arrivals[y]
+                while ptr[y] < len(arr) and arr[ptr[y]][0] < t:
+                    sigma[y] += arr[ptr[y]][1]
+                    alpha[y] -= arr[ptr[y]][1]
+                    ptr[y] += 1
+                    work += 1
+                need_y = len(by_tile[y]) - alpha[y]
                 if need_y > 0:
                     need_all += need_y
-                    if sigma:
-                        caps[y] = min(need_y, sigma)
+                    if sigma[y]:
+                        caps[y] = min(need_y, sigma[y])
             work += K
+            left = sum(sigma) - sum(room1)  # tiles left in the bag at t
             short = need_all - left
             if short <= 0:
                 continue
@@ -1528,12 +1533,13 @@ class _Replay:
             # minimum cut: the players kept on the source side give their units of those
             # tiles (up to the copies), the others their draws before t
             ys = list(caps)
-            col = {y: i for i, y in enumerate(ys)}
             cap_v = list(caps.values())
-            early = [[0] * len(ys) for _ in range(n)]
-            for u in units:
-                if u[2] < t and u[1] in col:
-                    early[u[0]][col[u[1]]] += 1
+            while ui < len(by_release) and by_release[ui][2] < t:
+                u = by_release[ui]
+                drawable[u[0]][u[1]] += 1
+                ui += 1
+                work += 1
+            early = [[drawable[p][y] for y in ys] for p in range(n)]
             sums = [[0] * len(ys)]
             flow = min(short, sum(room1))
             for mask in range(1, 1 << n):
