@@ -22,7 +22,9 @@ the draws reconstructed where racks are missing).
 
 from __future__ import annotations
 
+import array
 import bisect
+import hashlib
 import json
 import re
 from collections import Counter
@@ -1083,7 +1085,7 @@ class _Replay:
             for j in range(1, S + 1):
                 row[j] += row[j - 1]
         #: states (slot, tiles drawn per player) from which no draw order leads to the file
-        self.dead: set[tuple[int, ...]] = set()
+        self.dead: set[bytes] = set()
         self.dead_error = ""
         #: the event whose deadline the last failing :meth:`windows` test could not meet
         self.win_fail = len(plan.events)
@@ -1808,10 +1810,12 @@ class _Replay:
         return Record(self.start, tuple(actions))
 
 
-def _key(s: int, drawn: list[list[int]]) -> tuple[int, ...]:
+def _key(s: int, drawn: list[list[int]]) -> bytes:
     """A search state: the next slot and the tiles each player has drawn (the events before
-    the slot are fixed, so these decide the game state)."""
-    return (s, *(v for row in drawn for v in row))
+    the slot are fixed, so these decide the game state), as a 128-bit digest (a dead state
+    then costs a few dozen bytes, however many players and tiles)."""
+    flat = array.array("I", [s, *(v for row in drawn for v in row)])
+    return hashlib.blake2b(flat.tobytes(), digest_size=16).digest()
 
 
 def _draw(st: State, code: int) -> Draw:
