@@ -1,10 +1,13 @@
 """Wocable GCG draw reconstruction figures (issue 11). Run:
 ``PYTHONPATH=src python benchmarks/gcg_rackless.py [--games2 40 --games3 20 --games4 10]``
+(the larger sample of docs/wocable.md: ``--games2 200 --games3 100 --games4 100``; other
+games with ``--first-seed``)
 
 Plays seeded random-bot games (random bots exchange far more than people do: the hardest
 draw orders to rebuild), writes each to GCG, removes the rack fields of the move lines and
 imports the file again. Prints per player count how many games rebuild with every score and
-the same board, the time per game (mean, max) and how many draws the search took back.
+the same board, the time per game (mean, median, max; the slowest seeds) and how many draws
+the search took back.
 """
 
 from __future__ import annotations
@@ -46,13 +49,13 @@ def strip_racks(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def figures(players: int, games: int) -> None:
+def figures(players: int, games: int, first: int = 0) -> None:
     ok = 0
     times: list[float] = []
     fails: list[str] = []
     ok_times: list[float] = []
     _BACKTRACKS.clear()
-    for seed in range(games):
+    for seed in range(first, first + games):
         rec = wordgames.play(new_game(players), [RandomBot()] * players, random.Random(seed))
         text = strip_racks(to_gcg(rec))
         final = rec.replay()
@@ -77,6 +80,8 @@ def figures(players: int, games: int) -> None:
         f"games that took draws back: {sum(b > 0 for b in _BACKTRACKS)} "
         f"({sum(b for b in _BACKTRACKS if b > 0)} draws in all)"
     )
+    slowest = sorted(range(games), key=lambda i: -times[i])[:3]
+    print("    slowest:", ", ".join(f"seed {first + i} {times[i]:.2f} s" for i in slowest))
     for f in fails:
         print("   ", f)
 
@@ -86,9 +91,10 @@ def main() -> None:
     ap.add_argument("--games2", type=int, default=40)
     ap.add_argument("--games3", type=int, default=20)
     ap.add_argument("--games4", type=int, default=10)
+    ap.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     args = ap.parse_args()
     for players, games in ((2, args.games2), (3, args.games3), (4, args.games4)):
-        figures(players, games)
+        figures(players, games, args.first_seed)
 
 
 if __name__ == "__main__":

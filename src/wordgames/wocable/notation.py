@@ -22,9 +22,10 @@ the draws reconstructed where racks are missing).
 
 from __future__ import annotations
 
+import array
 import bisect
+import hashlib
 import json
-import random
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -83,8 +84,6 @@ __all__ = [
     "to_position",
 ]
 
-#: how many randomised reconstructions of unknown racks from_gcg tries
-_ATTEMPTS = 30
 #: the longest position string :func:`from_position` reads
 MAX_POSITION_TEXT = 2048
 #: the longest GCG text :func:`read_gcg` / :func:`from_gcg` read (characters)
@@ -93,10 +92,14 @@ MAX_GCG_TEXT = 100_000
 MAX_GCG_LINES = 1_000
 #: the longest ``#wocable-rules`` pragma (characters)
 _MAX_PRAGMA = 2_000
-#: work (actions applied plus pending needs scanned while choosing draws) over all
-#: reconstruction attempts before from_gcg gives up (about a second); a rackless game full
-#: of exchanges takes 50,000-250,000, a game with its racks a few thousand
-_WORK_BUDGET = 800_000
+#: work (actions applied plus pending needs scanned while choosing draws) over both phases
+#: of the reconstruction before from_gcg gives up (about a second and a half); most rackless
+#: games of random bots take 20,000-100,000, the hardest of 730 seeds 500,000-930,000, a
+#: 200-exchange file 160,000, a game with its racks a few thousand
+_WORK_BUDGET = 1_500_000
+#: the share of the work budget the quick test alone may use, once it backtracks, before the
+#: other tests join
+_QUICK_SHARE = 0.15
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 _RUN = re.compile(r"[0-9]+", re.ASCII)
@@ -671,18 +674,12 @@ class _DrawError(InvalidStateError):
 
 
 class _Restart(Exception):
-    """The search backtracked too long: start again with another order."""
-
-    def __init__(self, error: InvalidStateError) -> None:
-        super().__init__(str(error))
-        self.error = error
+    """The quick phase of the search used its share of the work."""
 
 
 #: how many coming checkpoints (lines that need tiles) the quick first test of a draw looks
 #: at, besides the end of the game (the coupled test that follows looks at every line)
 _HORIZON = 16
-#: backtracking steps of one search before it starts again in another order
-_BACKTRACKS = 100
 
 
 @attrs.define
@@ -875,10 +872,10 @@ class _Plan:
                 final[q] = rack
             if own is not None:
                 final.setdefault(p, own)
-        self.end_source = "the end lines"
+        self.rack_pragmas = False  # whether #rackN pragmas give final racks
         for i, text in enumerate(gcg.racks):
             if text is not None and i not in final:
-                self.end_source = "the end lines and #rack pragmas"
+                self.rack_pragmas = True
                 try:
                     final[i] = t.parse_rack(text)
                 except (ValueError, ParseError) as exc:
@@ -919,7 +916,12 @@ class _Plan:
             require(p, len(self.events), rack)
 
     def _where(self, k: int) -> str:
-        return f"line {self.events[k].lineno}" if k < len(self.events) else self.end_source
+        if k < len(self.events):
+            return f"line {self.events[k].lineno}"
+        pragmas = " and #rack pragmas" if self.rack_pragmas else ""
+        if self.ends:
+            return f"line {min(e[4] for e in self.ends)} (the end lines{pragmas})"
+        return "the #rack pragmas" if pragmas else "the end of the game"
 
     def _tile(self, x: int) -> str:
         return self.t.tile_text(x)
@@ -1026,14 +1028,14 @@ def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
 
 
 class _Replay:
-    """The search over draw orders (depth first, feasible draws only)."""
+    """The search over draw orders: depth first, over the draws the tests accept (each test
+    a necessary condition, so the search is complete), remembering dead states."""
 
     def __init__(self, plan: _Plan, start: State) -> None:
         self.plan = plan
         self.start = start
         self.t = start.tiles
         self.work = 0
-        self.rng: random.Random | None = None
         self.fail_k = len(plan.events)
         n = plan.n
         K = plan.k_types
@@ -1065,12 +1067,34 @@ class _Replay:
             row = self.last[p]
             for j in range(S):
                 row[j + 1] = j if owner[j] == p and not void[j] else row[j]
+        # per player: the first slot of theirs (not void) at or after each slot index, S if none
+        self.next = [[S] * (S + 1) for _ in range(n)]
+        for p in range(n):
+            row = self.next[p]
+            for j in range(S - 1, -1, -1):
+                row[j] = j if owner[j] == p and not void[j] else row[j + 1]
         # tiles coming back to the bag, by the first slot that may draw them
         self.releases = sorted(
             [(f, tuple(c[x] for x in range(K)), 0) for f, c in plan.returns]
             + [(f, (0,) * K, m) for f, m in plan.wild]
         )
         self.strong_calls = 0
+        #: per tile, the copies (and departed tiles of any kind) back in the bag by each slot
+        #: (coming back at slot ``f`` or before), for :meth:`returned`
+        self.back = [[0] * (S + 1) for _ in range(K)]
+        for x in range(K):
+            row = self.back[x]
+            for f, c in plan.returns:
+                row[f] += c[x]
+            for f, m in plan.wild:
+                row[f] += m
+            for j in range(1, S + 1):
+                row[j] += row[j - 1]
+        #: states (slot, tiles drawn per player) from which no draw order leads to the file
+        self.dead: set[bytes] = set()
+        self.dead_error = ""
+        #: the event whose deadline the last failing :meth:`windows` test could not meet
+        self.win_fail = len(plan.events)
         self.backtracks = 0
         #: whether the next coupled test must test everything (not only what a draw changes)
         self.full = True
@@ -1082,8 +1106,10 @@ class _Replay:
         self.work += work
         if self.work > _WORK_BUDGET:
             raise InvalidStateError("the GCG game takes too much work to reconstruct")
-        if self.quick_until is not None and self.work > self.quick_until:
-            raise _Restart(InvalidStateError("the quick test alone took its share of the work"))
+        if self.quick_until is not None and self.work > self.quick_until and self.backtracks:
+            # the quick phase stops after its share only once it has gone back over a draw (a
+            # file it rebuilds straight through, however long, stays with the quick test)
+            raise _Restart
 
     # -- the feasibility test ------------------------------------------------------------------
 
@@ -1156,28 +1182,33 @@ class _Replay:
             else {x: bag[x] for x in cands}
         )
         big = len(plan.events) + 1
-        jitter = self.rng.randrange if self.rng is not None else (lambda k: 0)
 
         def key(x: int) -> tuple[int, int, int, int]:
             # the drawer's earliest need first among tiles nobody else needs sooner; then the
             # tile another claimant needs latest; then tiles nobody needs, most plentiful first
             if soonest[x] <= big - 1 and (bag[x] > 1 or soonest[x] <= others[x]):
-                return (0, soonest[x] + jitter(4), -surplus[x], x)
+                return (0, soonest[x], -surplus[x], x)
             if soonest[x] <= big - 1:
-                return (1, -others[x] + jitter(4), -surplus[x], x)
+                return (1, -others[x], -surplus[x], x)
             return (2, 0, -surplus[x], x)
 
         cands.sort(key=key)
-        # the coupled test, lazily: the first candidate that passes goes first; none passing
-        # means no draw here can lead to the file
+        # the coupled and window tests, lazily: the first candidate that passes both goes
+        # first (the others are tested when the search comes back to them, at the next
+        # draw); none passing means no draw here can lead to the file
         if self.quick_until is not None:
             return cands
         full = self.full
+        fail = self.kset[-1] if self.kset else len(plan.events)
+        blame = fail
         for i, x in enumerate(cands):
-            if self.coupled(s, d, x, bag, drawn, full):
+            if not self.coupled(s, d, x, bag, drawn, full):
+                continue
+            if self.windows_after(s, d, x, bag, drawn):
                 self.full = False
                 return [x, *cands[:i], *cands[i + 1 :]]
-        self.fail_k = self.kset[-1] if self.kset else len(plan.events)
+            blame = min(blame, self.win_fail)
+        self.fail_k = blame
         return []
 
     def coupled(
@@ -1320,41 +1351,255 @@ class _Replay:
         self.spend(work // 8)
         return True
 
+    def windows_after(
+        self, s: int, d: int, x: int, bag: Sequence[int], drawn: list[list[int]]
+    ) -> bool:
+        """:meth:`windows` once the drawer ``d`` takes ``x`` at slot ``s``."""
+        bag1 = list(bag)
+        bag1[x] -= 1
+        dr = [r[:] for r in drawn]
+        dr[d][x] += 1
+        return self.windows(s + 1, dr, bag1)
+
+    def windows(self, s1: int, drawn: list[list[int]], bag: Sequence[int]) -> bool:
+        """Whether the tiles still needed can be drawn, by a propagation that ties the two
+        sides of the problem together (sound: it fails only when no completion exists).
+
+        Every tile a player must still draw is a unit ``(player, tile, window)``: drawn at
+        one of the player's draws from ``release`` up to (not including) ``deadline``. Two
+        rules narrow the windows until nothing changes, failing on a contradiction:
+
+        - per tile, Hall over deadlines: the units due before ``T`` fit in the copies the bag
+          gets before ``T``; when they take all of them, every later unit of that tile waits
+          for the next copy coming back;
+        - per player, Hall over windows ``[a, b)``: the units lying inside fit in the player's
+          draws there; when they fill them, a unit reaching into the window from before ends
+          at ``a``, one reaching out of it after starts at ``b`` (and every window starts and
+          ends at the player's own draws).
+
+        Then, at every moment ``t``, the bag count: the draws before ``t`` (spare ones too)
+        take a tile each and must leave the copies that the units drawn from ``t`` on cannot
+        get from the copies coming back from ``t`` on; the players' units drawable before
+        ``t`` reduce that need at most by a max flow (players' draws to those tiles), taken
+        as a minimum cut over the subsets of players.
+        """
+        plan = self.plan
+        n, K = plan.n, plan.k_types
+        after = self.after
+        lo = bisect.bisect_left(self.kend, s1)
+        # units: [player, tile, release, deadline]
+        units: list[list[int]] = []
+        by_tile: list[list[list[int]]] = [[] for _ in range(K)]
+        by_player: list[list[list[int]]] = [[] for _ in range(n)]
+        top = [[0] * K for _ in range(n)]
+        work = 1
+        for ki in range(lo, len(self.kset)):
+            end = self.kend[ki]
+            row = self.req[ki]
+            for p in range(n):
+                have = drawn[p]
+                tp = top[p]
+                need = row[p]
+                for y in range(K):
+                    v = need[y] - have[y]
+                    while tp[y] < v:
+                        tp[y] += 1
+                        u = [p, y, s1, end]
+                        units.append(u)
+                        by_tile[y].append(u)
+                        by_player[p].append(u)
+                work += K
+        if not units:
+            self.spend(work // 8)
+            return True
+        # copies coming back, per tile: (first slot that may draw them, count)
+        arrivals: list[list[tuple[int, int]]] = [[] for _ in range(K)]
+        for f, c, m in self.releases:
+            if f < s1:
+                continue
+            for y in range(K):
+                if c[y] + m:
+                    arrivals[y].append((f, c[y] + m))
+        changed = True
+        while changed:
+            changed = False
+            self.spend(work // 8)
+            work = 0
+
+            # per tile
+            for y in range(K):
+                us = by_tile[y]
+                if not us:
+                    continue
+                us.sort(key=lambda u: u[3])
+                arr = arrivals[y]
+                supply = bag[y]
+                ai = 0
+                i = 0
+                # thresholds: now, every deadline and every copy coming back
+                for t in sorted({s1, *(u[3] for u in us), *(f for f, _ in arr)}):
+                    while i < len(us) and us[i][3] <= t:
+                        i += 1
+                    while ai < len(arr) and arr[ai][0] < t:
+                        supply += arr[ai][1]
+                        ai += 1
+                    work += 2
+                    if i > supply:
+                        return self._refuse(work, us[i - 1][3])
+                    if i == supply and i < len(us):
+                        # the copies before t are all taken: the rest wait for the next one
+                        j = ai
+                        while j < len(arr) and arr[j][0] < t:
+                            j += 1
+                        if j == len(arr):
+                            return self._refuse(work, us[i][3])
+                        nxt = arr[j][0]
+                        for u in us[i:]:
+                            if u[2] < nxt:
+                                u[2] = nxt
+                                changed = True
+            # per player
+            for p in range(n):
+                us = by_player[p]
+                if not us:
+                    continue
+                ap = after[p]
+                first, prev = self.next[p], self.last[p]
+                for u in us:
+                    # a window starts and ends at the player's own draws
+                    r, d = first[u[2]], prev[u[3]] + 1
+                    if r >= d:
+                        return self._refuse(work, u[3])
+                    if (r, d) != (u[2], u[3]):
+                        u[2], u[3] = r, d
+                        changed = True
+                us.sort(key=lambda u: u[3])
+                starts = sorted({u[2] for u in us})
+                for a in starts:
+                    inside = 0
+                    tight: list[int] = []
+                    i = 0
+                    while i < len(us):
+                        b = us[i][3]
+                        while i < len(us) and us[i][3] == b:
+                            if us[i][2] >= a:
+                                inside += 1
+                            i += 1
+                        work += 1
+                        if b <= a:
+                            continue
+                        room = ap[a] - ap[b]
+                        if inside > room:
+                            return self._refuse(work, b)
+                        if inside == room and inside:
+                            tight.append(b)
+                    if not tight:
+                        continue
+                    last = tight[-1]
+                    for u in us:
+                        r, d = u[2], u[3]
+                        work += 1
+                        if r < a < d <= last:
+                            u[3] = a
+                            changed = True
+                        elif a <= r and d > tight[0]:
+                            j = bisect.bisect_left(tight, d) - 1
+                            if j >= 0 and tight[j] > r:
+                                u[2] = tight[j]
+                                changed = True
+        # the bag at each moment: the draws before it take a tile each, and must leave the
+        # copies the later units cannot get from the tiles still coming back
+        S = len(plan.slot_owner)
+        sigma = list(bag)  # copies drawable before t
+        alpha = [sum(cnt for _, cnt in arr) for arr in arrivals]  # copies coming from t on
+        ptr = [0] * K
+        # per player and tile, the units drawable before t (released before it)
+        by_release = sorted(units, key=lambda u: u[2])
+        drawable = [[0] * K for _ in range(n)]
+        ui = 0
+        for t in sorted({S, *(f for f, _, _ in self.releases if f > s1), *(u[2] for u in units)}):
+            if t <= s1:
+                continue
+            room1 = [after[p][s1] - after[p][t] for p in range(n)]
+            caps: dict[int, int] = {}
+            need_all = 0
+            for y in range(K):
+                arr = arrivals[y]
+                while ptr[y] < len(arr) and arr[ptr[y]][0] < t:
+                    sigma[y] += arr[ptr[y]][1]
+                    alpha[y] -= arr[ptr[y]][1]
+                    ptr[y] += 1
+                    work += 1
+                need_y = len(by_tile[y]) - alpha[y]
+                if need_y > 0:
+                    need_all += need_y
+                    if sigma[y]:
+                        caps[y] = min(need_y, sigma[y])
+            work += K
+            left = sum(sigma) - sum(room1)  # tiles left in the bag at t
+            short = need_all - left
+            if short <= 0:
+                continue
+            # max flow from the players' draws before t to the copies that must stay, as a
+            # minimum cut: the players kept on the source side give their units of those
+            # tiles (up to the copies), the others their draws before t
+            ys = list(caps)
+            cap_v = list(caps.values())
+            while ui < len(by_release) and by_release[ui][2] < t:
+                u = by_release[ui]
+                drawable[u[0]][u[1]] += 1
+                ui += 1
+                work += 1
+            early = [[drawable[p][y] for y in ys] for p in range(n)]
+            sums = [[0] * len(ys)]
+            flow = min(short, sum(room1))
+            for mask in range(1, 1 << n):
+                low = mask & -mask
+                add = early[low.bit_length() - 1]
+                gain = [a + b for a, b in zip(sums[mask ^ low], add, strict=True)]
+                sums.append(gain)
+                cut = sum(room1[p] for p in range(n) if not mask >> p & 1)
+                flow = min(flow, cut + sum(map(min, cap_v, gain)))
+            work += (1 << n) * (1 + len(ys))
+            if flow < short:
+                return self._refuse(work, t)
+        self.spend(work // 8)
+        return True
+
+    def _refuse(self, work: int, deadline: int) -> bool:
+        """:meth:`windows` failing: the first line due by slot ``deadline`` is to blame."""
+        self.spend(work // 8)
+        ki = bisect.bisect_left(self.kend, deadline)
+        self.win_fail = self.kset[min(ki, len(self.kset) - 1)]
+        return False
+
     def returned(self, x: int, s: int, end: int) -> int:
         """Tiles of kind ``x`` (or of any kind, for departed racks) that come back to the bag
         after slot ``s`` and before the draw at slot ``end``."""
-        total = 0
-        for f, c in self.plan.returns:
-            if s < f < end:
-                total += c[x]
-        for f, k in self.plan.wild:
-            if s < f < end:
-                total += k
-        return total
+        if end - 1 <= s:
+            return 0
+        row = self.back[x]
+        return row[end - 1] - row[s]
 
     # -- the replay ----------------------------------------------------------------------------
 
     def run(self) -> Record[State]:
-        """Depth-first search over the feasible draws; when it backtracks too long, it starts
-        again with another order of equally good draws (the test keeps every draw feasible
-        for what it checks, so this only reorders the search)."""
-        first: InvalidStateError | None = None
-        for attempt in range(_ATTEMPTS + 1):
-            # attempt 0: the quick test alone, on half the work budget; then the
-            # coupled test of the whole rest of the game, in the deterministic order first
-            self.quick_until = self.work + _WORK_BUDGET // 2 if attempt == 0 else None
-            self.rng = None if attempt <= 1 else random.Random(attempt - 1)
-            try:
-                return self._search(_BACKTRACKS if attempt < _ATTEMPTS else None)
-            except _Restart as exc:
-                if attempt:
-                    first = first or exc.error
-        assert first is not None
-        raise first
+        """Depth-first search over the draws, in two phases sharing what they learn (the dead
+        states): first with the quick test alone, on :data:`_QUICK_SHARE` of the work budget
+        (enough for most files); then with the coupled and the window tests added. Every
+        test only removes draws that cannot lead to the file, so the search is complete: it
+        finds a draw order whenever one exists (within the budget), and its failure proves
+        that none does."""
+        self.quick_until = self.work + int(_WORK_BUDGET * _QUICK_SHARE)
+        try:
+            return self._search()
+        except _Restart:
+            pass
+        self.quick_until = None
+        return self._search()
 
-    def _search(self, limit: int | None) -> Record[State]:
+    def _search(self) -> Record[State]:
         plan = self.plan
-        backtracks = 0
         self.full = True
         K = plan.k_types
         state = self.start
@@ -1374,8 +1619,13 @@ class _Replay:
                                 f"{plan._where(min(ei, len(plan.events)))}: the draws do not "
                                 "follow the file (a move or a rack field is inconsistent)"
                             )
+                        key = _key(s, drawn)
+                        if key in self.dead:
+                            self.spend()
+                            raise _DrawError(self.dead_error)
                         cands = self.candidates(state, s, drawn)
                         if not cands:
+                            self.dead.add(key)
                             raise _DrawError(
                                 f"{plan._where(self.fail_k)}: no order of the draws gives "
                                 "every player the tiles the file shows"
@@ -1394,16 +1644,18 @@ class _Replay:
             except _DrawError as exc:
                 if first_error is None:
                     first_error = exc
-                # back to the latest draw with another feasible tile
+                if not self.dead_error:
+                    self.dead_error = str(exc)
+                # back to the latest draw with another feasible tile; a draw whose every
+                # feasible tile failed is a dead state (the same draws per player at the same
+                # slot, reached in another order or another attempt, fail at once)
                 while frames and not frames[-1][5]:
-                    frames.pop()
+                    _, _, s_dead, _, dr_dead, _ = frames.pop()
+                    self.dead.add(_key(s_dead, dr_dead))
                 if not frames:
                     raise first_error from None
-                backtracks += 1
                 self.backtracks += 1
                 self.full = True
-                if limit is not None and backtracks > limit:
-                    raise _Restart(first_error) from None
                 st, ei, s, na, dr, rest = frames.pop()
                 x = rest[0]
                 frames.append((st, ei, s, na, [r[:] for r in dr], rest[1:]))
@@ -1537,8 +1789,8 @@ class _Replay:
                 None,
             ):
                 raise _DrawError(
-                    f"{plan.end_source}: {state.players[q]}'s last rack {t.rack_text(rack)} cannot "
-                    f"be reached (the draws give {state.rack_text(q)})"
+                    f"{plan._where(len(plan.events))}: {state.players[q]}'s last rack "
+                    f"{t.rack_text(rack)} cannot be reached (the draws give {state.rack_text(q)})"
                 )
         mult = 2 if state.rules.going_out == "double" else 1
         last: dict[int, tuple[int, int]] = {}
@@ -1562,6 +1814,14 @@ class _Replay:
                     f"not {total}"
                 )
         return Record(self.start, tuple(actions))
+
+
+def _key(s: int, drawn: list[list[int]]) -> bytes:
+    """A search state: the next slot and the tiles each player has drawn (the events before
+    the slot are fixed, so these decide the game state), as a 128-bit digest (a dead state
+    then costs a few dozen bytes, however many players and tiles)."""
+    flat = array.array("I", [s, *(v for row in drawn for v in row)])
+    return hashlib.blake2b(flat.tobytes(), digest_size=16).digest()
 
 
 def _draw(st: State, code: int) -> Draw:
