@@ -240,17 +240,30 @@ def test_rackless_random_bot_games_reconstruct(players: int, seed: int) -> None:
 @settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.generate])
 @given(players=st.integers(2, 4), seed=st.integers(0, 10_000))
 def test_rackless_export_import_reproduces_every_score(players: int, seed: int) -> None:
-    """Export without racks, import: every score again and draws consistent with every move,
-    or (a game the search does not finish) the documented "too much work" error, never a
-    different game or another error."""
+    """Export without racks, import: every score again and draws consistent with every move.
+    A game past the default work limit ends in the documented "too much work" error, and the
+    unbounded search (``work_limit=None``) then rebuilds it: never a different game or another
+    error."""
     rec = wordgames.play(new_game(players), [RandomBot()] * players, random.Random(seed))
+    text = _strip_racks(to_gcg(rec))
     try:
-        blind = from_gcg(_strip_racks(to_gcg(rec)))
+        blind = from_gcg(text)
     except InvalidStateError as exc:
-        if "too much work" in str(exc):
-            return
-        raise
+        if "too much work" not in str(exc):
+            raise
+        blind = from_gcg(text, work_limit=None)
     _assert_same_game_up_to_draws(rec, blind)
+
+
+def test_work_limit_bounds_the_draw_search_and_none_lifts_it() -> None:
+    rec = wordgames.play(new_game(3), [RandomBot()] * 3, random.Random(6))
+    text = _strip_racks(to_gcg(rec))
+    with pytest.raises(InvalidStateError, match="too much work"):
+        from_gcg(text, work_limit=1_000)
+    _assert_same_game_up_to_draws(rec, from_gcg(text, work_limit=None))
+    for bad in (0, -5, 2.5, "1000", True):
+        with pytest.raises(ValueError, match="work_limit"):
+            from_gcg(text, work_limit=bad)  # type: ignore[arg-type]
 
 
 def test_partial_racks_are_lower_bounds() -> None:

@@ -30,6 +30,7 @@ from wordgames.wocable.cgp import from_cgp, to_cgp
 from wordgames.wocable.engine import Tiles
 from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import (
+    GCG_WORK_LIMIT,
     GcgFile,
     from_gcg,
     from_position,
@@ -43,6 +44,7 @@ from wordgames.wocable.svg import svg
 from wordgames.wocable.view import View
 
 __all__ = [
+    "GCG_WORK_LIMIT",
     "RULE_PRESETS",
     "Accept",
     "Action",

@@ -70,6 +70,7 @@ from wordgames.wocable.rules import Rules, tile_set
 from wordgames.wocable.state import State, default_lexicon, new_game
 
 __all__ = [
+    "GCG_WORK_LIMIT",
     "MAX_GCG_LINES",
     "MAX_GCG_TEXT",
     "MAX_POSITION_TEXT",
@@ -96,7 +97,8 @@ _MAX_PRAGMA = 2_000
 #: of the reconstruction before from_gcg gives up (about a second and a half); most rackless
 #: games of random bots take 20,000-100,000, the hardest of 730 seeds 500,000-930,000, a
 #: 200-exchange file 160,000, a game with its racks a few thousand
-_WORK_BUDGET = 1_500_000
+GCG_WORK_LIMIT = 1_500_000
+_WORK_BUDGET = GCG_WORK_LIMIT
 #: the share of the work budget the quick test alone may use, once it backtracks, before the
 #: other tests join
 _QUICK_SHARE = 0.15
@@ -702,7 +704,11 @@ class _Event:
 
 @guarded_loader
 def from_gcg(
-    text: str, *, rules: Rules | None = None, lexicon: Lexicon | None = None
+    text: str,
+    *,
+    rules: Rules | None = None,
+    lexicon: Lexicon | None = None,
+    work_limit: int | None = GCG_WORK_LIMIT,
 ) -> Record[State]:
     """A replayable Record from a GCG file (2-4 players), as real programs write them.
 
@@ -712,7 +718,12 @@ def from_gcg(
     draws are reconstructed, each decided by a feasibility test (docs/wocable.md). Every move is
     checked against the rules and every score and total against the file:
     :class:`InvalidStateError` (and only that), naming the line, for an impossible game or a
-    file :func:`read_gcg` refuses."""
+    file :func:`read_gcg` refuses. ``work_limit`` bounds the steps of that reconstruction
+    (the default, :data:`GCG_WORK_LIMIT`, is about a second and a half; files from untrusted
+    clients should keep a bound): past it, :class:`InvalidStateError` "too much work";
+    ``None`` searches without a bound."""
+    if work_limit is not None and (type(work_limit) is not int or work_limit < 1):
+        raise ValueError("work_limit must be a positive int or None")
     gcg = read_gcg(text)
     if rules is None and gcg.rules_json is not None:
         try:
@@ -722,7 +733,7 @@ def from_gcg(
     if rules is None:
         rules = infer_rules(gcg)
     lex = default_lexicon(rules) if lexicon is None else lexicon
-    return _match_gcg(gcg, rules, lex)
+    return _match_gcg(gcg, rules, lex, work_limit)
 
 
 _SPANISH = ("es", "spanish", "español", "espanol", "fise", "fise2", "file2")
@@ -1013,7 +1024,9 @@ def _resolve_place(
     return Place(action.row, action.col, action.across, "".join(out)), placed
 
 
-def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
+def _match_gcg(
+    gcg: GcgFile, rules: Rules, lex: Lexicon, work_limit: int | None = _WORK_BUDGET
+) -> Record[State]:
     """Replay the records of ``gcg``: every draw decided by a feasibility test over the rest
     of the game (the tiles each player must still draw fit in their remaining draws, player
     by player and tile by tile, each window tied to when exchanged tiles come back), with
@@ -1024,18 +1037,19 @@ def _match_gcg(gcg: GcgFile, rules: Rules, lex: Lexicon) -> Record[State]:
     except RulesError as exc:
         raise InvalidStateError(short_repr(str(exc))) from None
     plan = _Plan(gcg, start)
-    return _Replay(plan, start).run()
+    return _Replay(plan, start, work_limit).run()
 
 
 class _Replay:
     """The search over draw orders: depth first, over the draws the tests accept (each test
     a necessary condition, so the search is complete), remembering dead states."""
 
-    def __init__(self, plan: _Plan, start: State) -> None:
+    def __init__(self, plan: _Plan, start: State, limit: int | None = _WORK_BUDGET) -> None:
         self.plan = plan
         self.start = start
         self.t = start.tiles
         self.work = 0
+        self.limit = limit
         self.fail_k = len(plan.events)
         n = plan.n
         K = plan.k_types
@@ -1104,7 +1118,7 @@ class _Replay:
 
     def spend(self, work: int = 1) -> None:
         self.work += work
-        if self.work > _WORK_BUDGET:
+        if self.limit is not None and self.work > self.limit:
             raise InvalidStateError("the GCG game takes too much work to reconstruct")
         if self.quick_until is not None and self.work > self.quick_until and self.backtracks:
             # the quick phase stops after its share only once it has gone back over a draw (a
@@ -1590,7 +1604,7 @@ class _Replay:
         test only removes draws that cannot lead to the file, so the search is complete: it
         finds a draw order whenever one exists (within the budget), and its failure proves
         that none does."""
-        self.quick_until = self.work + int(_WORK_BUDGET * _QUICK_SHARE)
+        self.quick_until = self.work + int(_WORK_BUDGET * _QUICK_SHARE)  # as by default
         try:
             return self._search()
         except _Restart:
