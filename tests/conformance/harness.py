@@ -29,6 +29,7 @@ Properties checked on seeded random playouts (Hypothesis picks the seeds):
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import math
 import pickle
@@ -534,13 +535,21 @@ def _ill_typed(action: Any, rng: random.Random) -> list[Any]:
     return out[:6]
 
 
-def _deep_nests(d: dict[str, Any], rng: random.Random) -> list[Any]:
+@functools.cache
+def _nests() -> tuple[Any, Any, str]:
+    """A list nested 100,000 deep, a dict nested 50,000 deep and a 10 MB string: built once
+    (building and freeing them costs more than the checks that use them)."""
     deep: Any = 0
     for _ in range(100_000):
         deep = [deep]
     deep_map: Any = {}
     for _ in range(50_000):
         deep_map = {"a": deep_map}
+    return deep, deep_map, "x" * 10_000_000
+
+
+def _deep_nests(d: dict[str, Any], rng: random.Random) -> list[Any]:
+    deep, deep_map, huge = _nests()
     keys = sorted(d)
     out = []
     for key in rng.sample(keys, min(3, len(keys))):
@@ -548,5 +557,5 @@ def _deep_nests(d: dict[str, Any], rng: random.Random) -> list[Any]:
             continue
         out.append({**d, key: deep})
         out.append({**d, key: deep_map})
-    out.append({**d, "players": ["x" * 10_000_000, "y"]})
+    out.append({**d, "players": [huge, "y"]})
     return out

@@ -225,6 +225,11 @@ def test_immutable_and_pickle() -> None:
     back = pickle.loads(pickle.dumps(lex))
     assert back == lex
     assert list(back) == ["CAT", "DOG"]
+    # serialised once and reused: the same bytes every time, and still immutable
+    assert pickle.dumps(lex) == pickle.dumps(lex)
+    assert pickle.loads(pickle.dumps([lex, lex]))[0] == lex
+    with pytest.raises(AttributeError):
+        lex._pickled = b""  # type: ignore[misc]
     en = Lexicon.builtin("en")
     assert pickle.loads(pickle.dumps(en)) is en
     assert {lex, back, en} == {lex, en}

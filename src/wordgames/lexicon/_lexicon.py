@@ -151,6 +151,7 @@ class Lexicon:
         "_language",
         "_lookups",
         "_name",
+        "_pickled",
         "_skipped",
         "_tiles",
         "_words",
@@ -168,6 +169,7 @@ class Lexicon:
     _index: Mapping[str, int]
     _language: str
     _name: str
+    _pickled: bytes | None
     _skipped: tuple[tuple[str, str], ...]
     _tiles: Tiles
     _words: tuple[str, ...] | None
@@ -204,6 +206,7 @@ class Lexicon:
         init(self, "_skipped", skipped)
         init(self, "_words", words)
         init(self, "_builtin", builtin)
+        init(self, "_pickled", None)
         _REGISTRY.setdefault(digest, self)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -608,7 +611,11 @@ class Lexicon:
     def __reduce__(self) -> tuple[Any, ...]:
         if self._builtin is not None:
             return (_load_builtin, (self._builtin,))
-        return (_from_bytes, (self.to_bytes(), None))  # trusted: our own bytes
+        data = self._pickled
+        if data is None:  # serialised once: states holding the lexicon pickle it often
+            data = self.to_bytes()
+            object.__setattr__(self, "_pickled", data)
+        return (_from_bytes, (data, None))  # trusted: our own bytes
 
     def has_prefix(self, prefix: str | tuple[int, ...]) -> bool:
         """True iff some word starts with ``prefix`` (canonical string or codes); the empty
