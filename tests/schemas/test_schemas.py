@@ -385,6 +385,13 @@ def test_generated_states_round_trip(game: str, free: frozenset[str], must_accep
         _round_trip(game, "state", instance, tally)
 
     _run(inner)
+    # a pinned state with free fields is accepted only when the generated values happen to
+    # fit it (a ply above the actions implied, distinct names): a few percent of draws. Up to
+    # four more rounds of fresh draws before "never accepted" counts as a failure
+    for _ in range(4):
+        if not must_accept or tally.accepted:
+            break
+        _run(inner)
     assert tally.seen > 0
     if must_accept:
         assert tally.accepted > 0, f"no generated {game} state was accepted in {tally.seen}"
