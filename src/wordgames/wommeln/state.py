@@ -689,6 +689,10 @@ class State(StateBase):
             (c, tuple(a for a in authors if a != p)) for c, authors in self.challenges if c != p
         )
         votes = tuple(v for v in self.votes if p not in (v[0], v[1]))
+        if self.phase == "review" and self.rules.review == "challenge":
+            # a word only the leaver challenged is no longer under review: it stands
+            still = challenged(entries, challenges)
+            votes = tuple(v for v in votes if v[1] in still)
         nxt = nxt._evolve(entries=entries, votes=votes, challenges=challenges)
         if nxt.players_to_act:
             return nxt
