@@ -116,46 +116,81 @@ def cross_checks(
     perpendicular word's existing tile values (-1 if there is no perpendicular word).
 
     With a ``letters`` mask (e.g. the letters a rack can play) only those letters are tested
-    where there is a perpendicular word: the masks there are the allowed letters among them."""
+    where there is a perpendicular word: the masks there are the allowed letters among them.
+    A square with tiles only before it follows them in the DAWG and tests each letter's
+    child; with tiles only after it, the GADDAG path of those tiles reversed leads to every
+    letter that may precede them (a word then needs the separator's terminal); with both,
+    each letter walks on through the tiles after it."""
     size = tiles.size
     n = size * size
+    last = size - 1
     all_mask = tiles.all_mask
     dmasks, dfirst, dtargets, dterm, droot = tiles.dawg
+    gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
+    sepbit = 1 << tiles.blank  # the GADDAG separator's code is the blank's id
+    sepmask = sepbit - 1
     values = tiles.values
     masks = [0 if v >= 0 else all_mask for v in board]
     sums = [-1] * n
     step = size if across else 1  # perpendicular step
     # only empty squares with a tile before or after them perpendicularly have a cross word
     todo: set[int] = set()
-    for sq in range(n):
-        if board[sq] >= 0:
-            r, c = divmod(sq, size)
-            p = r if across else c
-            if p > 0 and board[sq - step] < 0:
+    for sq, v in enumerate(board):
+        if v >= 0:
+            p = sq // size if across else sq % size
+            if p and board[sq - step] < 0:
                 todo.add(sq - step)
-            if p < size - 1 and board[sq + step] < 0:
+            if p < last and board[sq + step] < 0:
                 todo.add(sq + step)
-    for sq in sorted(todo):
-        r, c = divmod(sq, size)
-        p = r if across else c
+    for sq in todo:
+        p = sq // size if across else sq % size
+        total = 0
         up: list[int] = []
         s, q = sq - step, p - 1
-        while q >= 0 and board[s] >= 0:
-            up.append(board[s])
+        while q >= 0:
+            v = board[s]
+            if v < 0:
+                break
+            up.append(v)
+            if not v & BLANK_BIT:
+                total += values[v]
             s -= step
             q -= 1
         down: list[int] = []
         s, q = sq + step, p + 1
-        while q < size and board[s] >= 0:
-            down.append(board[s])
+        while q < size:
+            v = board[s]
+            if v < 0:
+                break
+            down.append(v)
+            if not v & BLANK_BIT:
+                total += values[v]
             s += step
             q += 1
-        total = 0
-        for v in up:
-            total += 0 if v & BLANK_BIT else values[v]
-        for v in down:
-            total += 0 if v & BLANK_BIT else values[v]
         sums[sq] = total
+        allowed = 0
+        if down and not up:
+            node = groot
+            for v in reversed(down):
+                m = gmasks[node]
+                c2 = v & LETTER
+                if not (m >> c2) & 1:
+                    node = -1
+                    break
+                node = gtargets[gfirst[node] + (m & ((1 << c2) - 1)).bit_count()]
+            if node >= 0:
+                m0 = gmasks[node] & all_mask
+                mm = m0 & letters
+                base = gfirst[node]
+                while mm:
+                    b = mm & -mm
+                    mm ^= b
+                    nd = gtargets[base + (m0 & (b - 1)).bit_count()]
+                    m2 = gmasks[nd]
+                    if m2 & sepbit and gterm[gtargets[gfirst[nd] + (m2 & sepmask).bit_count()]]:
+                        allowed |= b
+            masks[sq] = allowed
+            continue
         node = droot
         for v in reversed(up):
             m = dmasks[node]
@@ -164,25 +199,23 @@ def cross_checks(
                 node = -1
                 break
             node = dtargets[dfirst[node] + (m & ((1 << c2) - 1)).bit_count()]
-        if node < 0:
-            masks[sq] = 0
-            continue
-        allowed = 0
-        m0 = dmasks[node] & all_mask
-        mm = m0 & letters
-        while mm:
-            b = mm & -mm
-            mm ^= b
-            nd = dtargets[dfirst[node] + (m0 & (b - 1)).bit_count()]
-            for v in down:
-                m = dmasks[nd]
-                c2 = v & LETTER
-                if not (m >> c2) & 1:
-                    nd = -1
-                    break
-                nd = dtargets[dfirst[nd] + (m & ((1 << c2) - 1)).bit_count()]
-            if nd >= 0 and dterm[nd]:
-                allowed |= b
+        if node >= 0:
+            m0 = dmasks[node] & all_mask
+            mm = m0 & letters
+            base = dfirst[node]
+            while mm:
+                b = mm & -mm
+                mm ^= b
+                nd = dtargets[base + (m0 & (b - 1)).bit_count()]
+                for v in down:
+                    m = dmasks[nd]
+                    c2 = v & LETTER
+                    if not (m >> c2) & 1:
+                        nd = -1
+                        break
+                    nd = dtargets[dfirst[nd] + (m & ((1 << c2) - 1)).bit_count()]
+                if nd >= 0 and dterm[nd]:
+                    allowed |= b
         masks[sq] = allowed
     return masks, sums
 
