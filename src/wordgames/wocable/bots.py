@@ -39,6 +39,7 @@ __all__ = [
     "RandomBot",
     "SimBot",
     "challenge_decision",
+    "endgame_search",
     "leave_value",
 ]
 
@@ -207,6 +208,34 @@ class SimBot:
     clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
     time_budget: float | None = None
     confidence: float = 1.0
+    endgame_moves: int = 8
+    endgame_depth: int = 3
+
+    def _endgame_state(self, view: Any, rng: random.Random) -> Any:
+        """The exact state for :func:`endgame_search`, or None when it does not apply: the
+        search is off (``endgame_depth`` or ``endgame_moves`` below 1), the bag is not empty,
+        the viewer is not on turn, a play is open to a challenge, words are not checked on
+        play, more than two players are active, or the unseen tiles are not exactly the
+        opponent's rack (some were removed from play)."""
+        if self.endgame_depth < 1 or self.endgame_moves < 1:
+            return None
+        if view.bag_size or view.phase != "play" or view.viewer != view.turn:
+            return None
+        if view.pending_play is not None or view.rules.word_check != "on_play":
+            return None
+        active = [p for p in range(len(view.players)) if p not in view.departed]
+        if len(active) != 2 or view.rack is None:
+            return None
+        opp = active[0] if active[1] == view.viewer else active[1]
+        if sum(view.unseen_counts) != view.rack_sizes[opp] or view.aside_size:
+            return None
+        state = view.sample_state(rng)
+        unseen = [0] * len(view.unseen_counts)
+        for t in state.racks[opp]:
+            unseen[t] += 1
+        if tuple(unseen) != tuple(view.unseen_counts) or state.bag_size:
+            return None  # not forced after all: never search a guessed state
+        return state
 
     def _simulate(self, view: Any, rng: random.Random) -> tuple[list[Any], list[list[float]]]:
         """EquityBot's top candidates as ``(equity, raw move)`` and, per sample, every
@@ -237,6 +266,10 @@ class SimBot:
     def choose(self, view: Any, rng: random.Random) -> Action:
         equity = EquityBot()
         if view.bag_size == 0:
+            if challenge_decision(view) is None:
+                state = self._endgame_state(view, rng)
+                if state is not None:
+                    return endgame_search(state, self.endgame_moves, self.endgame_depth)[0]
             return equity.choose(view, rng)
         first = equity.choose(view, rng)
         if not isinstance(first, Place):
@@ -277,3 +310,77 @@ def _reply(state: Any, move: RawMove, nxt: int, leave: LeaveFn) -> float:
         board[sq] = v
     top = ranked(state.tiles, board, state.racks[nxt], 1, leave if bag_after else None)
     return top[0][0] if top else 0.0
+
+
+def _endgame_moves(state: Any, k: int) -> list[Action]:
+    """The moves :func:`endgame_search` tries on ``state``: the ``k`` best placements by
+    score (ties: the smaller notation), every placement using the whole rack after them, then
+    Pass."""
+    rack = state.racks[state.turn]
+    raws = state.raw_moves()
+    keyed = sorted(raws, key=lambda mv: (-mv[1], str(mv[0])))
+    acts: list[Action] = [mv[0] for mv in keyed[:k]]
+    acts.extend(mv[0] for mv in keyed[k:] if len(mv[2]) == len(rack))
+    acts.append(Pass())
+    return acts
+
+
+def _endgame_leaf(state: Any) -> float:
+    """The value of ``state`` for the player on turn: the score difference, final once the
+    game is over; otherwise each side's rack value is also taken off its score (the tiles
+    left on a rack tend to cost their face value at the end)."""
+    me = state.turn
+    opp = _next_player(state)
+    diff = state.scores[me] - state.scores[opp]
+    if state.is_terminal:
+        return float(diff)
+    t = state.tiles
+    return float(diff - t.rack_value(state.racks[me]) + t.rack_value(state.racks[opp]))
+
+
+def _negamax(state: Any, k: int, depth: int, alpha: float, beta: float) -> float:
+    """Alpha-beta negamax value of ``state`` for the player on turn (fail-hard)."""
+    if depth == 0 or state.is_terminal:
+        return _endgame_leaf(state)
+    me = state.turn
+    for act in _endgame_moves(state, k):
+        child = state.apply(act)
+        if child.is_terminal:
+            opp = _next_player(state)
+            v = float(child.scores[me] - child.scores[opp])
+        elif child.turn == me:  # cannot happen with two players; kept for safety
+            v = _negamax(child, k, depth - 1, alpha, beta)
+        else:
+            v = -_negamax(child, k, depth - 1, -beta, -alpha)
+        if v >= beta:
+            return beta
+        if v > alpha:
+            alpha = v
+    return alpha
+
+
+def endgame_search(state: Any, moves: int = 8, depth: int = 3) -> tuple[Action, float]:
+    """The best action of the player on turn in a two-player ``state`` with the bag empty
+    (perfect information), and its value: a depth-limited alpha-beta minimax over the real
+    transitions of the engine (``state.apply``, so going out, the end-of-game rack
+    adjustments and the pass limit are the engine's own). At each node the ``moves`` best
+    placements by score are tried, every placement that uses the whole rack (going out),
+    and Pass. A finished game is worth its final score difference for the searching
+    player; a position at the depth limit its score difference minus the rack values (see
+    :func:`_endgame_leaf`). Ties go to the first move in that order, so the top-scoring
+    placement (EquityBot's choice once the bag is empty) unless another is strictly
+    better."""
+    me = state.turn
+    opp = _next_player(state)
+    best: Action | None = None
+    alpha = float("-inf")
+    for act in _endgame_moves(state, moves):
+        child = state.apply(act)
+        if child.is_terminal:
+            v = float(child.scores[me] - child.scores[opp])
+        else:
+            v = -_negamax(child, moves, depth - 1, float("-inf"), -alpha)
+        if best is None or v > alpha:
+            best, alpha = act, v
+    assert best is not None  # Pass is always tried
+    return best, alpha
