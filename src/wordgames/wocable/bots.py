@@ -209,7 +209,7 @@ class SimBot:
     time_budget: float | None = None
     confidence: float = 1.0
     endgame_moves: int = 8
-    endgame_depth: int = 3
+    endgame_depth: int = 4
 
     def _endgame_state(self, view: Any, rng: random.Random) -> Any:
         """The exact state for :func:`endgame_search`, or None when it does not apply: the
@@ -359,7 +359,7 @@ def _negamax(state: Any, k: int, depth: int, alpha: float, beta: float) -> float
     return alpha
 
 
-def endgame_search(state: Any, moves: int = 8, depth: int = 3) -> tuple[Action, float]:
+def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, float]:
     """The best action of the player on turn in a two-player ``state`` with the bag empty
     (perfect information), and its value: a depth-limited alpha-beta minimax over the real
     transitions of the engine (``state.apply``, so going out, the end-of-game rack
