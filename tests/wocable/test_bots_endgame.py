@@ -111,7 +111,8 @@ def _constructed() -> State:
 def test_going_out_beats_the_higher_scoring_play() -> None:
     state = _constructed()
     top = state.best_moves(1)[0]
-    assert str(top.action) == "13A ....R" and top.score == 15  # keeps the P: stuck
+    assert str(top.action) == "13A ....R"
+    assert top.score == 15
     best = _exact(state)
     assert _value_after(state, top.action) < best
     for depth in (2, 3, 4):
@@ -131,7 +132,8 @@ def test_one_ply_sees_the_final_spread_of_going_out() -> None:
     # one ply: the top move's immediate value (15 now, the P left) is compared with the
     # out-play's final spread (10 + twice EQ's 11); a tie would keep the top move
     act, value = bots.endgame_search(state, moves=8, depth=1)
-    assert str(act) == "11I P.R" and value == 10 + 10 + 2 * 11
+    assert str(act) == "11I P.R"
+    assert value == 10 + 10 + 2 * 11
 
 
 def test_simbot_falls_back_when_the_opponents_rack_is_not_forced() -> None:
@@ -158,7 +160,8 @@ def test_simbot_searches_reached_bag_empty_positions(seed: str) -> None:
 
 def test_simbot_falls_back_with_three_players() -> None:
     state = _bag_empty("endgame:three", players=3)
-    assert state is not None and state.bag_size == 0
+    assert state is not None
+    assert state.bag_size == 0
     view = state.view(state.turn)
     assert bots.SimBot().choose(view, random.Random(1)) == bots.EquityBot().choose(
         view, random.Random(1)
@@ -169,7 +172,8 @@ def test_simbot_falls_back_with_three_players() -> None:
 def test_simbot_falls_back_under_challenge_rules(rule: str) -> None:
     rules = attrs.evolve(Rules(), word_check="challenge", challenge_rule=rule)
     state = _bag_empty(f"endgame:challenge:{rule}", rules=rules)
-    assert state is not None and state.bag_size == 0
+    assert state is not None
+    assert state.bag_size == 0
     assert (state.pending_play is None) == (rule == "void")
     view = state.view(state.turn)
     act = bots.SimBot().choose(view, random.Random(1))
@@ -231,8 +235,6 @@ def test_endgame_choices_are_legal_and_no_worse_by_the_search(
     rng = random.Random(seed)
     while not nxt.is_terminal:
         nxt = nxt.apply(
-            bots.SimBot(endgame_moves=moves, endgame_depth=depth).choose(
-                nxt.view(nxt.turn), rng
-            )
+            bots.SimBot(endgame_moves=moves, endgame_depth=depth).choose(nxt.view(nxt.turn), rng)
         )
     assert nxt.outcome is not None

@@ -7,7 +7,8 @@
   (:mod:`wordgames.wocable.leaves`; the leave is ignored once the bag is empty); also weighs
   exchanges by the value of what they keep.
 - :class:`SimBot`: simulates EquityBot's best candidates two plies deep over states sampled
-  from the view (the opponent's best equity reply, equity at the leaf) and plays the best mean.
+  from the view (the opponent's best equity reply, equity at the leaf) and plays the best mean;
+  once the bag is empty (two players) it searches the known position (:func:`endgame_search`).
 - :func:`leave_value` is the earlier hand-made heuristic, kept for reference and tests.
 
 Under challenge rules (``Rules.word_check="challenge"``) the greedy, equity and simulation
@@ -200,7 +201,16 @@ class SimBot:
     ``iterations`` bounds the samples; a time budget needs the caller's ``clock`` (the
     library never reads the clock): with ``time_budget`` it stops once ``clock()`` has
     advanced that much (after at least one iteration). Deterministic given ``rng`` without a
-    time budget. With the bag empty, or a single candidate, it plays as EquityBot does.
+    time budget. With a single candidate it plays as EquityBot does.
+
+    Once the bag is empty in a two-player game with words checked on play
+    (``Rules.word_check="on_play"``), the opponent's rack is known (the unseen tiles), and
+    SimBot searches the exact position (:func:`endgame_search`): alpha-beta minimax
+    ``endgame_depth`` plies deep over the ``endgame_moves`` best placements by score, every
+    placement that goes out, and Pass, with the engine's own transitions and final scores.
+    ``endgame_depth=0`` turns it off. Under challenge rules, with more than two players, or
+    when some unseen tiles are out of play (the other rack is then not forced), it plays as
+    EquityBot does (the top score), as it always does on a challenge decision.
     """
 
     candidates: int = 6
@@ -208,7 +218,9 @@ class SimBot:
     clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
     time_budget: float | None = None
     confidence: float = 1.0
+    #: the placements by score tried at each node of the endgame search (outs are added)
     endgame_moves: int = 8
+    #: plies of the endgame search (0: the top score, as EquityBot)
     endgame_depth: int = 4
 
     def _endgame_state(self, view: Any, rng: random.Random) -> Any:
@@ -328,7 +340,8 @@ def _endgame_moves(state: Any, k: int) -> list[Action]:
 def _endgame_leaf(state: Any) -> float:
     """The value of ``state`` for the player on turn: the score difference, final once the
     game is over; otherwise each side's rack value is also taken off its score (the tiles
-    left on a rack tend to cost their face value at the end)."""
+    left on a rack tend to cost their face value at the end: going out transfers them, and
+    tiles still held when the game stops on passes are the ones never scored)."""
     me = state.turn
     opp = _next_player(state)
     diff = state.scores[me] - state.scores[opp]
