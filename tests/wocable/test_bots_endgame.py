@@ -196,9 +196,10 @@ def test_the_search_is_off_while_tiles_remain_in_the_bag() -> None:
             state = state.apply(bots.EquityBot().choose(state.view(state.turn), rng))
     assert state.bag_size > 0
     view = state.view(state.turn)
-    small = {"candidates": 3, "iterations": 2}
-    with_search = bots.SimBot(**small).choose(view, random.Random(5))  # type: ignore[arg-type]
-    without = bots.SimBot(endgame_depth=0, **small).choose(view, random.Random(5))  # type: ignore[arg-type]
+    with_search = bots.SimBot(candidates=3, iterations=2).choose(view, random.Random(5))
+    without = bots.SimBot(candidates=3, iterations=2, endgame_depth=0).choose(
+        view, random.Random(5)
+    )
     assert with_search == without
 
 

@@ -361,8 +361,6 @@ def _negamax(state: Any, k: int, depth: int, alpha: float, beta: float) -> float
         if child.is_terminal:
             opp = _next_player(state)
             v = float(child.scores[me] - child.scores[opp])
-        elif child.turn == me:  # cannot happen with two players; kept for safety
-            v = _negamax(child, k, depth - 1, alpha, beta)
         else:
             v = -_negamax(child, k, depth - 1, -beta, -alpha)
         if v >= beta:
