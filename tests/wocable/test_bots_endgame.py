@@ -201,6 +201,8 @@ def test_the_search_is_off_while_tiles_remain_in_the_bag() -> None:
         view, random.Random(5)
     )
     assert with_search == without
+    with pytest.raises(ValueError, match="bag empty"):
+        bots.endgame_search(state)
 
 
 @settings(max_examples=10, deadline=None)

@@ -380,7 +380,15 @@ def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, 
     player; a position at the depth limit its score difference minus the rack values (see
     :func:`_endgame_leaf`). Ties go to the first move in that order, so the top-scoring
     placement (EquityBot's choice once the bag is empty) unless another is strictly
-    better."""
+    better. :class:`ValueError` unless the bag is empty, two players are active, the player
+    on turn must play and no play is open to a challenge."""
+    if (
+        state.bag_size
+        or state.phase != "play"
+        or len(state.active_players) != 2
+        or state.pending_play is not None
+    ):
+        raise ValueError("endgame_search needs two active players to play with the bag empty")
     me = state.turn
     opp = _next_player(state)
     best: Action | None = None
