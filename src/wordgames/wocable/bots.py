@@ -7,7 +7,8 @@
   (:mod:`wordgames.wocable.leaves`; the leave is ignored once the bag is empty); also weighs
   exchanges by the value of what they keep.
 - :class:`SimBot`: simulates EquityBot's best candidates two plies deep over states sampled
-  from the view (the opponent's best equity reply, equity at the leaf) and plays the best mean.
+  from the view (the opponent's best equity reply, equity at the leaf) and plays the best mean;
+  once the bag is empty (two players) it searches the known position (:func:`endgame_search`).
 - :func:`leave_value` is the earlier hand-made heuristic, kept for reference and tests.
 
 Under challenge rules (``Rules.word_check="challenge"``) the greedy, equity and simulation
@@ -39,6 +40,7 @@ __all__ = [
     "RandomBot",
     "SimBot",
     "challenge_decision",
+    "endgame_search",
     "leave_value",
 ]
 
@@ -199,7 +201,16 @@ class SimBot:
     ``iterations`` bounds the samples; a time budget needs the caller's ``clock`` (the
     library never reads the clock): with ``time_budget`` it stops once ``clock()`` has
     advanced that much (after at least one iteration). Deterministic given ``rng`` without a
-    time budget. With the bag empty, or a single candidate, it plays as EquityBot does.
+    time budget. With a single candidate it plays as EquityBot does.
+
+    Once the bag is empty in a two-player game with words checked on play
+    (``Rules.word_check="on_play"``), the opponent's rack is known (the unseen tiles), and
+    SimBot searches the exact position (:func:`endgame_search`): alpha-beta minimax
+    ``endgame_depth`` plies deep over the ``endgame_moves`` best placements by score, every
+    placement that goes out, and Pass, with the engine's own transitions and final scores.
+    ``endgame_depth=0`` turns it off. Under challenge rules, with more than two players, or
+    when some unseen tiles are out of play (the other rack is then not forced), it plays as
+    EquityBot does (the top score), as it always does on a challenge decision.
     """
 
     candidates: int = 6
@@ -207,6 +218,36 @@ class SimBot:
     clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
     time_budget: float | None = None
     confidence: float = 1.0
+    #: the placements by score tried at each node of the endgame search (outs are added)
+    endgame_moves: int = 8
+    #: plies of the endgame search (0: the top score, as EquityBot)
+    endgame_depth: int = 4
+
+    def _endgame_state(self, view: Any, rng: random.Random) -> Any:
+        """The exact state for :func:`endgame_search`, or None when it does not apply: the
+        search is off (``endgame_depth`` or ``endgame_moves`` below 1), the bag is not empty,
+        the viewer is not on turn, a play is open to a challenge, words are not checked on
+        play, more than two players are active, or the unseen tiles are not exactly the
+        opponent's rack (some were removed from play)."""
+        if self.endgame_depth < 1 or self.endgame_moves < 1:
+            return None
+        if view.bag_size or view.phase != "play" or view.viewer != view.turn:
+            return None
+        if view.pending_play is not None or view.rules.word_check != "on_play":
+            return None
+        active = [p for p in range(len(view.players)) if p not in view.departed]
+        if len(active) != 2 or view.rack is None:
+            return None
+        opp = active[0] if active[1] == view.viewer else active[1]
+        if sum(view.unseen_counts) != view.rack_sizes[opp] or view.aside_size:
+            return None
+        state = view.sample_state(rng)
+        unseen = [0] * len(view.unseen_counts)
+        for t in state.racks[opp]:
+            unseen[t] += 1
+        if tuple(unseen) != tuple(view.unseen_counts) or state.bag_size:
+            return None  # not forced after all: never search a guessed state
+        return state
 
     def _simulate(self, view: Any, rng: random.Random) -> tuple[list[Any], list[list[float]]]:
         """EquityBot's top candidates as ``(equity, raw move)`` and, per sample, every
@@ -237,6 +278,10 @@ class SimBot:
     def choose(self, view: Any, rng: random.Random) -> Action:
         equity = EquityBot()
         if view.bag_size == 0:
+            if challenge_decision(view) is None:
+                state = self._endgame_state(view, rng)
+                if state is not None:
+                    return endgame_search(state, self.endgame_moves, self.endgame_depth)[0]
             return equity.choose(view, rng)
         first = equity.choose(view, rng)
         if not isinstance(first, Place):
@@ -277,3 +322,84 @@ def _reply(state: Any, move: RawMove, nxt: int, leave: LeaveFn) -> float:
         board[sq] = v
     top = ranked(state.tiles, board, state.racks[nxt], 1, leave if bag_after else None)
     return top[0][0] if top else 0.0
+
+
+def _endgame_moves(state: Any, k: int) -> list[Action]:
+    """The moves :func:`endgame_search` tries on ``state``: the ``k`` best placements by
+    score (ties: the smaller notation), every placement using the whole rack after them, then
+    Pass."""
+    rack = state.racks[state.turn]
+    raws = state.raw_moves()
+    keyed = sorted(raws, key=lambda mv: (-mv[1], str(mv[0])))
+    acts: list[Action] = [mv[0] for mv in keyed[:k]]
+    acts.extend(mv[0] for mv in keyed[k:] if len(mv[2]) == len(rack))
+    acts.append(Pass())
+    return acts
+
+
+def _endgame_leaf(state: Any) -> float:
+    """The value of ``state`` for the player on turn: the score difference, final once the
+    game is over; otherwise each side's rack value is also taken off its score (the tiles
+    left on a rack tend to cost their face value at the end: going out transfers them, and
+    tiles still held when the game stops on passes are the ones never scored)."""
+    me = state.turn
+    opp = _next_player(state)
+    diff = state.scores[me] - state.scores[opp]
+    if state.is_terminal:
+        return float(diff)
+    t = state.tiles
+    return float(diff - t.rack_value(state.racks[me]) + t.rack_value(state.racks[opp]))
+
+
+def _negamax(state: Any, k: int, depth: int, alpha: float, beta: float) -> float:
+    """Alpha-beta negamax value of ``state`` for the player on turn (fail-hard)."""
+    if depth == 0 or state.is_terminal:
+        return _endgame_leaf(state)
+    me = state.turn
+    for act in _endgame_moves(state, k):
+        child = state.apply(act)
+        if child.is_terminal:
+            opp = _next_player(state)
+            v = float(child.scores[me] - child.scores[opp])
+        else:
+            v = -_negamax(child, k, depth - 1, -beta, -alpha)
+        if v >= beta:
+            return beta
+        if v > alpha:
+            alpha = v
+    return alpha
+
+
+def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, float]:
+    """The best action of the player on turn in a two-player ``state`` with the bag empty
+    (perfect information), and its value: a depth-limited alpha-beta minimax over the real
+    transitions of the engine (``state.apply``, so going out, the end-of-game rack
+    adjustments and the pass limit are the engine's own). At each node the ``moves`` best
+    placements by score are tried, every placement that uses the whole rack (going out),
+    and Pass. A finished game is worth its final score difference for the searching
+    player; a position at the depth limit its score difference minus the rack values (see
+    :func:`_endgame_leaf`). Ties go to the first move in that order, so the top-scoring
+    placement (EquityBot's choice once the bag is empty) unless another is strictly
+    better. :class:`ValueError` unless the bag is empty, two players are active, the player
+    on turn must play and no play is open to a challenge."""
+    if (
+        state.bag_size
+        or state.phase != "play"
+        or len(state.active_players) != 2
+        or state.pending_play is not None
+    ):
+        raise ValueError("endgame_search needs two active players to play with the bag empty")
+    me = state.turn
+    opp = _next_player(state)
+    best: Action | None = None
+    alpha = float("-inf")
+    for act in _endgame_moves(state, moves):
+        child = state.apply(act)
+        if child.is_terminal:
+            v = float(child.scores[me] - child.scores[opp])
+        else:
+            v = -_negamax(child, moves, depth - 1, float("-inf"), -alpha)
+        if best is None or v > alpha:
+            best, alpha = act, v
+    assert best is not None  # Pass is always tried
+    return best, alpha
