@@ -235,19 +235,13 @@ class SimBot:
             return None
         if view.pending_play is not None or view.rules.word_check != "on_play":
             return None
-        active = [p for p in range(len(view.players)) if p not in view.departed]
-        if len(active) != 2 or view.rack is None:
+        if len(view.players) - len(view.departed) != 2 or view.rack is None:
             return None
-        opp = active[0] if active[1] == view.viewer else active[1]
-        if sum(view.unseen_counts) != view.rack_sizes[opp] or view.aside_size:
+        # with the bag empty and no tile aside, the unseen tiles are the opponent's rack
+        # exactly when their number is its size: the sample is then forced
+        if sum(view.unseen_counts) != view.rack_sizes[_next_player(view)] or view.aside_size:
             return None
-        state = view.sample_state(rng)
-        unseen = [0] * len(view.unseen_counts)
-        for t in state.racks[opp]:
-            unseen[t] += 1
-        if tuple(unseen) != tuple(view.unseen_counts) or state.bag_size:
-            return None  # not forced after all: never search a guessed state
-        return state
+        return view.sample_state(rng)
 
     def _simulate(self, view: Any, rng: random.Random) -> tuple[list[Any], list[list[float]]]:
         """EquityBot's top candidates as ``(equity, raw move)`` and, per sample, every

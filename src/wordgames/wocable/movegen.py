@@ -125,8 +125,9 @@ def cross_checks(
     n = size * size
     last = size - 1
     all_mask = tiles.all_mask
-    dmasks, dfirst, dtargets, dterm, droot = tiles.dawg
-    gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
+    dawg, gaddag = tiles.lexicon.dawg, tiles.lexicon.gaddag
+    dmasks, dfirst, dtargets, dterm, _ = tiles.dawg
+    gmasks, gfirst, gtargets, gterm, _ = tiles.gaddag
     sepbit = 1 << tiles.blank  # the GADDAG separator's code is the blank's id
     sepmask = sepbit - 1
     values = tiles.values
@@ -145,24 +146,24 @@ def cross_checks(
     for sq in todo:
         p = sq // size if across else sq % size
         total = 0
-        up: list[int] = []
+        up: list[int] = []  # letters before the square, nearest first
         s, q = sq - step, p - 1
         while q >= 0:
             v = board[s]
             if v < 0:
                 break
-            up.append(v)
+            up.append(v & LETTER)
             if not v & BLANK_BIT:
                 total += values[v]
             s -= step
             q -= 1
-        down: list[int] = []
+        down: list[int] = []  # letters after the square, nearest first
         s, q = sq + step, p + 1
         while q < size:
             v = board[s]
             if v < 0:
                 break
-            down.append(v)
+            down.append(v & LETTER)
             if not v & BLANK_BIT:
                 total += values[v]
             s += step
@@ -170,14 +171,7 @@ def cross_checks(
         sums[sq] = total
         allowed = 0
         if down and not up:
-            node = groot
-            for v in reversed(down):
-                m = gmasks[node]
-                c2 = v & LETTER
-                if not (m >> c2) & 1:
-                    node = -1
-                    break
-                node = gtargets[gfirst[node] + (m & ((1 << c2) - 1)).bit_count()]
+            node = gaddag.walk(reversed(down))
             if node >= 0:
                 m0 = gmasks[node] & all_mask
                 mm = m0 & letters
@@ -191,14 +185,7 @@ def cross_checks(
                         allowed |= b
             masks[sq] = allowed
             continue
-        node = droot
-        for v in reversed(up):
-            m = dmasks[node]
-            c2 = v & LETTER
-            if not (m >> c2) & 1:
-                node = -1
-                break
-            node = dtargets[dfirst[node] + (m & ((1 << c2) - 1)).bit_count()]
+        node = dawg.walk(reversed(up))
         if node >= 0:
             m0 = dmasks[node] & all_mask
             mm = m0 & letters
@@ -207,13 +194,8 @@ def cross_checks(
                 b = mm & -mm
                 mm ^= b
                 nd = dtargets[base + (m0 & (b - 1)).bit_count()]
-                for v in down:
-                    m = dmasks[nd]
-                    c2 = v & LETTER
-                    if not (m >> c2) & 1:
-                        nd = -1
-                        break
-                    nd = dtargets[dfirst[nd] + (m & ((1 << c2) - 1)).bit_count()]
+                if down:
+                    nd = dawg.walk(down, nd)
                 if nd >= 0 and dterm[nd]:
                     allowed |= b
         masks[sq] = allowed
