@@ -289,6 +289,7 @@ def anchor_walker(
     out: list[RawMove],
     cut: list[float] | None = None,
     extra: Sequence[float] = (),
+    notify: Callable[[], None] | None = None,
 ) -> AnchorWalker:
     """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
     and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
@@ -300,7 +301,9 @@ def anchor_walker(
     the letters they play) plus ``extra[k]`` is at least ``cut[0]``, which the caller may
     raise between walks; and ``from_anchor(pos, left)``, where ``left[j]`` bounds the keys
     of the moves with ``j`` tiles left of the anchor, places tiles left of it and walks on
-    right from them only as far as those bounds reach ``cut[0]``."""
+    right from them only as far as those bounds reach ``cut[0]``. ``notify()``, if given, is
+    called after each move a bounded walk appends, so that the caller can raise the cut at
+    once (the rest of the same walk then prunes with it)."""
     # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
     # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
@@ -435,6 +438,8 @@ def anchor_walker(
             score += BINGO
         if score >= bar[0]:
             record_move(start, end, wsum, wmul, xsum)
+            if notify is not None:
+                notify()
 
     record = record_move if cut is None else record_cut
 
@@ -644,22 +649,23 @@ def anchor_walker(
             if got is not None:
                 sqs, cells, blocked, lcm, lcs, llm, lwm, info = got
                 return
-        if across:
-            sqs = list(range(line * size, line * size + size))
-        else:
-            sqs = list(range(line, size * size, size))
-        cells = [board[s] for s in sqs]
-        blocked = [anc[s] for s in sqs]
-        lcm = [cmask[s] for s in sqs]
-        lcs = [csum[s] for s in sqs]
-        llm = [lm[s] for s in sqs]
-        lwm = [wm[s] for s in sqs]
-        info = []
-        for p in range(size):
-            forced = p > 0 and cells[p - 1] >= 0
-            lc = cells[p - 1] & LETTER if forced else 0
-            ncm = lcm[p - 1] if p > 0 and not forced and not blocked[p - 1] else 0
-            info.append((lcs[p], llm[p], lwm[p], forced, lc, ncm))
+        sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
+        sqs = list(range(size * size)[sl])
+        cells = list(board[sl])
+        blocked = anc[sl]
+        lcm = cmask[sl]
+        lcs = csum[sl]
+        llm = list(lm[sl])
+        lwm = list(wm[sl])
+        # per position: the square before it holds a board tile (its letter), or it is
+        # empty and not another anchor (its cross-check mask), or neither (the board's edge)
+        info = [(lcs[0], llm[0], lwm[0], False, 0, 0)]
+        for p in range(1, size):
+            prev = cells[p - 1]
+            if prev >= 0:
+                info.append((lcs[p], llm[p], lwm[p], True, prev & LETTER, 0))
+            else:
+                info.append((lcs[p], llm[p], lwm[p], False, 0, 0 if blocked[p - 1] else lcm[p - 1]))
         if kept_lines is not None:
             kept_lines[ln] = (sqs, cells, blocked, lcm, lcs, llm, lwm, info)
 

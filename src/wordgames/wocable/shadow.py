@@ -143,50 +143,50 @@ def anchor_bounds(
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
     out: list[tuple[float, int, int, list[float]]] = []
-    step = 1 if across else size
+    bingo = ntiles == RACK_SIZE  # only then are the board letters of a span needed
     for line in range(size):
-        base = line * size if across else line
-        line_anchors = [p for p in range(size) if anc[base + p * step]]
-        if not line_anchors:
+        sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
+        lanc = anc[sl]
+        if True not in lanc:
             continue
-        cells = [board[base + p * step] for p in range(size)]
+        cells = board[sl]
         # per empty square some rack tile fits: (letter premium, word premium, cross word's
         # fixed points, word premium again if there is a cross word, best rack value the
-        # cross-check admits); None elsewhere (cross-check masks are 0 on occupied squares)
-        info: list[tuple[int, int, int, int, int] | None] = [None] * size
-        for p in range(size):
-            sq = base + p * step
-            cm = cmask[sq]
+        # cross-check admits, the tile coefficient in a span without a word premium); None
+        # elsewhere (cross-check masks are 0 on occupied squares)
+        info: list[tuple[int, int, int, int, int, int] | None] = [None] * size
+        for p, cm, x, lm, w in zip(
+            range(size), cmask[sl], csum[sl], lmul[sl], wmul[sl], strict=True
+        ):
             if cm & avail:
                 cap = caps.get(cm)
                 if cap is None:
                     cap = max((values[t] for t in real if cm >> t & 1), default=0)
                     caps[cm] = cap
-                x = csum[sq]
-                w = wmul[sq]
                 if x >= 0:
-                    info[p] = (lmul[sq], w, x * w, w, cap)
+                    info[p] = (lm, w, x * w, w, cap, lm * (1 + w))
                 else:
-                    info[p] = (lmul[sq], w, 0, 0, cap)
+                    info[p] = (lm, w, 0, 0, cap, lm)
 
-        for a in line_anchors:
-            ainfo = info[a]
-            if ainfo is None:
+        for a, ainfo in enumerate(info):
+            if ainfo is None or not lanc[a]:
                 continue
             # left: forced board tiles, or free empty squares up to the next anchor
             lsum = 0
             lletters: list[int] = []
-            linfo: list[tuple[int, int, int, int, int]] = []
+            linfo: list[tuple[int, int, int, int, int, int]] = []
             p = a - 1
-            if p >= 0 and cells[p] >= 0:
+            lboard = p >= 0 and cells[p] >= 0
+            if lboard:
                 while p >= 0 and cells[p] >= 0:
                     c = cells[p]
                     if not c & BLANK_BIT:
                         lsum += values[c]
-                    lletters.append(c & LETTER)
+                    if bingo:
+                        lletters.append(c & LETTER)
                     p -= 1
             else:
-                while p >= 0 and len(linfo) < ntiles - 1 and not anc[base + p * step]:
+                while p >= 0 and len(linfo) < ntiles - 1 and not lanc[p]:
                     li = info[p]
                     if li is None:
                         break
@@ -195,24 +195,27 @@ def anchor_bounds(
             # right: the m-th empty square filled and the board tiles up to the word's end;
             # the word premium, cross words' fixed points and count of squares whose
             # cross-check caps the best tile, of all of them
-            rinfo: list[tuple[int, int, int, int, int]] = [ainfo]
+            rinfo = [ainfo]
             w = ainfo[1]
             fixed = ainfo[2]
             ncap = 1 if ainfo[4] < top else 0
             rsums: list[int] = []
-            rlets: list[int] = []  # board letters passed
+            rlets: list[int] = []  # board letters passed (7 tiles only)
             rnlet: list[int] = []
             tsum = 0
             p = a + 1
+            alone = not lboard and (p > last or cells[p] < 0)  # no board tile next in line
             while True:
                 while p <= last and cells[p] >= 0:
                     c = cells[p]
                     if not c & BLANK_BIT:
                         tsum += values[c]
-                    rlets.append(c & LETTER)
+                    if bingo:
+                        rlets.append(c & LETTER)
                     p += 1
                 rsums.append(tsum)
-                rnlet.append(len(rlets))
+                if bingo:
+                    rnlet.append(len(rlets))
                 if p > last or len(rinfo) == ntiles:
                     break
                 ri = info[p]
@@ -247,7 +250,7 @@ def anchor_bounds(
                         if c4[4] < top:
                             ncap -= 1
                 k = nl + m
-                if k == 1 and not lletters and not rnlet[0]:
+                if k == 1 and alone:
                     continue  # the anchor's letter alone: no word in this direction
                 sw, sfixed, sncap, sm = w, fixed, ncap, m
                 if k == RACK_SIZE:
@@ -268,11 +271,31 @@ def anchor_bounds(
                             sncap -= 1
                         k -= 1
                 chosen = linfo[:nl] + rinfo[:sm] if nl else rinfo[:sm]
-                coefs = [c4[0] * (sw + c4[3]) for c4 in chosen]
-                coefs.sort(reverse=True)
-                b1 = sum(map(mul, vals, coefs))
+                if sw == 1:
+                    coefs = [c4[5] for c4 in chosen]
+                else:
+                    coefs = [c4[0] * (sw + c4[3]) for c4 in chosen]
                 if sncap:
-                    b1 = _capped(chosen, sw, top, vals, b1)
+                    # also bound with each square whose cross-check admits only lesser rack
+                    # letters at its best admitted value, the others matched with the best
+                    # values; keep the smaller bound
+                    b2 = 0
+                    free = []
+                    for cf, c4 in zip(coefs, chosen, strict=True):
+                        if c4[4] < top:
+                            b2 += cf * c4[4]
+                        else:
+                            free.append(cf)
+                    coefs.sort(reverse=True)
+                    b1 = sum(map(mul, vals, coefs))
+                    if b2 < b1:
+                        free.sort(reverse=True)
+                        b2 += sum(map(mul, vals, free))
+                        if b2 < b1:
+                            b1 = b2
+                else:
+                    coefs.sort(reverse=True)
+                    b1 = sum(map(mul, vals, coefs))
                 bnd = sw * (lsum + rsums[sm - 1]) + sfixed + b1 + best_extra[k]
                 if k == RACK_SIZE:
                     bnd += BINGO
@@ -282,25 +305,6 @@ def anchor_bounds(
             if best >= 0:
                 out.append((best, line, a, spans))
     return out
-
-
-def _capped(
-    chosen: list[tuple[int, int, int, int, int]], w: int, top: int, vals: list[int], b1: int
-) -> int:
-    """The smaller of ``b1`` and the tile points bound that gives each square whose
-    cross-check admits only lesser rack letters its best admitted value and matches the other
-    squares with the rack's best values."""
-    b2 = 0
-    free = []
-    for c4 in chosen:
-        if c4[4] < top:
-            b2 += c4[0] * (w + c4[3]) * c4[4]
-        else:
-            free.append(c4[0] * (w + c4[3]))
-    if b2 < b1:
-        free.sort(reverse=True)
-        b2 += sum(map(mul, vals, free))
-    return min(b1, b2)
 
 
 def ranked(
@@ -335,31 +339,14 @@ def ranked(
     anc = anchors(tiles, board)
     letters = tiles.all_mask if counts[blank] else sum(1 << t for t in set(rack))
     out: list[RawMove] = []
-    work: list[tuple[float, int, int, int, list[float]]] = []
-    walkers = []
-    cut = [float("-inf")]  # the n-th best key so far: the walks skip moves below it
-    for d, across in enumerate((True, False)):
-        cm, cs = cross_checks(tiles, board, across, letters)
-        walkers.append(
-            anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out, cut, extra)
-        )
-        for b, line, pos, left in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
-            work.append((b, d, line, pos, left))
-    work.sort(key=itemgetter(0), reverse=True)
     heap: list[float] = []  # the n best keys so far (a min-heap)
     keyed: list[tuple[float, RawMove]] = []
-    lines = [-1, -1]
-    done = 0
+    cut = [float("-inf")]  # the n-th best key so far: the walks skip moves below it
     srt = sorted(rack)
-    for b, d, line, pos, left in work:
-        if len(heap) >= n and b < heap[0]:
-            break
-        set_line, from_anchor = walkers[d]
-        if lines[d] != line:
-            set_line(line)
-            lines[d] = line
-        from_anchor(pos, left)
-        for mv in out[done:]:
+
+    def take() -> None:
+        # key the moves a walk just appended and raise the cut at once
+        for mv in out:
             key: float = mv[1]
             if leave is not None:
                 kept = list(srt)
@@ -371,9 +358,29 @@ def ranked(
                 heapq.heappush(heap, key)
             elif key > heap[0]:
                 heapq.heapreplace(heap, key)
-        done = len(out)
+        out.clear()
         if len(heap) >= n:
             cut[0] = heap[0]
+
+    work: list[tuple[float, int, int, int, list[float]]] = []
+    walkers = []
+    for d, across in enumerate((True, False)):
+        cm, cs = cross_checks(tiles, board, across, letters)
+        walkers.append(
+            anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out, cut, extra, take)
+        )
+        for b, line, pos, left in anchor_bounds(tiles, board, rack, across, anc, cm, cs, extra):
+            work.append((b, d, line, pos, left))
+    work.sort(key=itemgetter(0), reverse=True)
+    lines = [-1, -1]
+    for b, d, line, pos, left in work:
+        if b < cut[0]:
+            break
+        set_line, from_anchor = walkers[d]
+        if lines[d] != line:
+            set_line(line)
+            lines[d] = line
+        from_anchor(pos, left)
     if len(heap) >= n:  # only moves as good as the n-th best key can be in the top n
         keyed = [km for km in keyed if km[0] >= heap[0]]
     keyed.sort(key=lambda km: (-km[0], str(km[1][0])))
