@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordgames.wocable import Rules, State, new_game
+from wordgames.wocable.cgp import from_cgp
 from wordgames.wocable.engine import BLANK_BIT, Tiles
+from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, raw_moves
 from wordgames.wocable.shadow import anchor_bounds, ranked
 
@@ -39,11 +41,12 @@ def _fast(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], n: int, l
     return [(k, str(mv[0]), mv[1]) for k, mv in out]
 
 
-def _toy_leave(tiles: Tiles):  # type: ignore[no-untyped-def]
-    """A leave function with positive and negative values, duplicates penalised."""
+def _toy_leave(tiles: Tiles, shift: float = 0.0):  # type: ignore[no-untyped-def]
+    """A leave function with positive and negative values, duplicates penalised; ``shift``
+    added to every value (a large negative shift makes every key negative)."""
 
     def leave(kept: tuple[int, ...]) -> float:
-        v = 0.0
+        v = shift
         for i, t in enumerate(kept):
             v += 7.5 if t == tiles.blank else (3 - tiles.values[t]) * 0.75
             if i and kept[i - 1] == t:
@@ -91,21 +94,34 @@ def _rack(state: State, rng: random.Random, blanks: int) -> tuple[int, ...]:
     blanks=st.sampled_from([0, 0, 1, 2]),
     n=st.sampled_from([1, 2, 5, 20]),
     equity=st.booleans(),
+    shift=st.sampled_from([0.0, 0.0, -100.0]),
 )
 def test_top_k_equals_full_generation(
-    lang: str, seed: int, depth: int, rack_seed: int, blanks: int, n: int, equity: bool
+    lang: str,
+    seed: int,
+    depth: int,
+    rack_seed: int,
+    blanks: int,
+    n: int,
+    equity: bool,
+    shift: float,
 ) -> None:
     state = _position(lang, seed, depth)
     rng = random.Random(rack_seed)
     rack = _rack(state, rng, blanks) if rng.random() < 0.7 else state.racks[state.turn]
     t = state.tiles
-    leave = _toy_leave(t) if equity else None
+    leave = _toy_leave(t, shift) if equity else None
     assert _fast(t, state.board, rack, n, leave) == _full(t, state.board, rack, n, leave)
 
 
 @settings(deadline=None)
-@given(seed=st.integers(0, 10**6), n=st.integers(1, 6), equity=st.booleans())
-def test_top_k_on_small_lexicons(seed: int, n: int, equity: bool) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    n=st.integers(1, 6),
+    equity=st.booleans(),
+    shift=st.sampled_from([0.0, -100.0]),
+)
+def test_top_k_on_small_lexicons(seed: int, n: int, equity: bool, shift: float) -> None:
     rng = random.Random(seed)
     lex = small_lexicon(rng)
     from wordgames.wocable.engine import tiles_for
@@ -113,7 +129,7 @@ def test_top_k_on_small_lexicons(seed: int, n: int, equity: bool) -> None:
     tiles = tiles_for(Rules(), lex)
     board = random_board(tiles, rng, rng.randint(0, 6))
     rack = tuple(sorted(rng.choice([0, 1, 2, 3, 4, tiles.blank]) for _ in range(rng.randint(1, 7))))
-    leave = _toy_leave(tiles) if equity else None
+    leave = _toy_leave(tiles, shift) if equity else None
     assert _fast(tiles, board, rack, n, leave) == _full(tiles, board, rack, n, leave)
 
 
@@ -175,27 +191,31 @@ def _check_bounds(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], l
     rack_seed=st.integers(0, 10**6),
     blanks=st.sampled_from([0, 0, 1]),
     equity=st.booleans(),
+    shift=st.sampled_from([0.0, -100.0]),
 )
 def test_anchor_bounds_cover_every_move(
-    lang: str, seed: int, depth: int, rack_seed: int, blanks: int, equity: bool
+    lang: str, seed: int, depth: int, rack_seed: int, blanks: int, equity: bool, shift: float
 ) -> None:
-    """The bounds are upper bounds move by move (not only where they decide the top k)."""
+    """The bounds are upper bounds move by move (not only where they decide the top k), and
+    no anchor with a move is left out, whatever the sign of the keys."""
     state = _position(lang, seed, depth)
     rack = _rack(state, random.Random(rack_seed), blanks)
     t = state.tiles
-    _check_bounds(t, state.board, rack, _toy_leave(t) if equity else None)
+    _check_bounds(t, state.board, rack, _toy_leave(t, shift) if equity else None)
 
 
 @settings(deadline=None)
-@given(seed=st.integers(0, 10**6), equity=st.booleans())
-def test_anchor_bounds_cover_every_move_on_small_lexicons(seed: int, equity: bool) -> None:
+@given(seed=st.integers(0, 10**6), equity=st.booleans(), shift=st.sampled_from([0.0, -100.0]))
+def test_anchor_bounds_cover_every_move_on_small_lexicons(
+    seed: int, equity: bool, shift: float
+) -> None:
     rng = random.Random(seed)
     from wordgames.wocable.engine import tiles_for
 
     tiles = tiles_for(Rules(), small_lexicon(rng))
     board = random_board(tiles, rng, rng.randint(0, 6))
     rack = tuple(sorted(rng.choice([0, 1, 2, 3, 4, tiles.blank]) for _ in range(rng.randint(1, 7))))
-    _check_bounds(tiles, board, rack, _toy_leave(tiles) if equity else None)
+    _check_bounds(tiles, board, rack, _toy_leave(tiles, shift) if equity else None)
 
 
 def test_state_and_view_best_moves_agree_with_moves() -> None:
@@ -205,3 +225,22 @@ def test_state_and_view_best_moves_agree_with_moves() -> None:
     assert [(m.score, str(m.action)) for m in state._with().best_moves(8)] == full
     assert [(m.score, str(m.action)) for m in view.best_moves(8)] == full
     assert state.view(1 - state.turn).best_moves(3) == []
+
+
+#: a Spanish position (greedy self-play) where every placement loses equity with the shipped
+#: leave table: best_moves used to drop every anchor whose bound was below 0
+_ALL_NEGATIVE = (
+    "15/ÑO1POR9/1IRIS10/FREZ11/E2OC10/T2TU10/U1LERNEA7/A3U1AX7/4L2ES6/15/15/15/15/15/15 "
+    "BCDD[LL][RR]S/DNOTTVY 86/140 0 lex es; ld spanish;"
+)
+
+
+def test_best_moves_with_only_negative_keys() -> None:
+    view = from_cgp(_ALL_NEGATIVE, rules=Rules(tiles="es"))
+    t = view.tiles
+    leave = leave_model("es").for_tiles(t)
+    rack = view.rack
+    full = _full(t, view.board, rack, 3, leave)
+    assert all(k < 0 for k, _, _ in full)
+    assert _fast(t, view.board, rack, 3, leave) == full
+    assert [str(m.action) for m in view.best_moves(3, leave=leave)] == [a for _, a, _ in full]

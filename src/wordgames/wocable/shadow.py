@@ -62,6 +62,9 @@ def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], fl
     return out
 
 
+#: the bound of a span no move can use (keys may be negative with a leave function)
+_NONE = float("-inf")
+
 _BINGO_KEYS: dict[str, frozenset[bytes]] = {}
 
 
@@ -231,9 +234,9 @@ def anchor_bounds(
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
             # The aggregates are kept up to date as the span moves left.
-            best = -1.0
+            best = _NONE
             nlmax = len(linfo)
-            spans = [-1.0] * (nlmax + 1)
+            spans = [_NONE] * (nlmax + 1)
             m = len(rinfo)
             for nl in range(nlmax + 1):
                 if nl:
@@ -302,7 +305,7 @@ def anchor_bounds(
                 if bnd > best:
                     best = bnd
                 spans[nl] = bnd
-            if best >= 0:
+            if best > _NONE:
                 out.append((best, line, a, spans))
     return out
 
