@@ -26,7 +26,7 @@ from wordgames.wocable import Rules, State, bots, new_game
 from wordgames.wocable.engine import BLANK_BIT
 from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.movegen import raw_moves
-from wordgames.wocable.shadow import bingo_keys
+from wordgames.wocable.shadow import word_keys
 
 
 def positions(lang: str, n: int) -> list[State]:
@@ -82,7 +82,7 @@ def main() -> None:
     args = ap.parse_args()
     for lang in ("en", "es"):
         states = positions(lang, args.positions)
-        bingo_keys(states[0].tiles)  # the one-off index, built once per lexicon
+        word_keys(states[0].tiles)  # the one-off index, built once per lexicon
         leave = leave_model(lang).for_tiles(states[0].tiles)
         for s in states:
             for k in (1, 10):

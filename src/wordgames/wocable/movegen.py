@@ -136,13 +136,12 @@ def cross_checks(
     step = size if across else 1  # perpendicular step
     # only empty squares with a tile before or after them perpendicularly have a cross word
     todo: set[int] = set()
-    for sq, v in enumerate(board):
-        if v >= 0:
-            p = sq // size if across else sq % size
-            if p and board[sq - step] < 0:
-                todo.add(sq - step)
-            if p < last and board[sq + step] < 0:
-                todo.add(sq + step)
+    for sq in [sq for sq, v in enumerate(board) if v >= 0]:
+        p = sq // size if across else sq % size
+        if p and board[sq - step] < 0:
+            todo.add(sq - step)
+        if p < last and board[sq + step] < 0:
+            todo.add(sq + step)
     for sq in todo:
         p = sq // size if across else sq % size
         total = 0

@@ -14,11 +14,15 @@ anything; every square filled must admit a letter the rack can supply), of
   their premiums, and the bingo bonus for 7 tiles, plus
 - with a leave function, the best leave of the tiles that such a move keeps.
 
-Letters are not checked against the lexicon (only the cross-check masks, and the bingo index
-for 7 tiles), so the bound is never below a real move's score. The bound is kept per number of
-tiles left of the anchor too (the maximum over those is the anchor's bound); a span of the
-anchor square alone with no board tile in its line bounds nothing (its word would be one
-letter: such a move is found in the other direction).
+Letters are not checked against the lexicon beyond the cross-check masks and one index of the
+letters of every word of 6 letters or more (:func:`word_keys`): a 7-tile span gets the bingo
+bonus only if the rack and the span's board letters are a word's letters, and a 6-tile span
+counts only if they are less one rack tile (racks without a blank); otherwise the span one
+square shorter stands for it. So the bound is never below a real move's score.
+
+The bound is kept per number of tiles left of the anchor too (the maximum over those is the
+anchor's bound); a span of the anchor square alone with no board tile in its line bounds
+nothing (its word would be one letter: such a move is found in the other direction).
 
 Anchors are then walked best bound first, and the search stops once the next bound is below
 the ``n``-th best key found (the *cut*): nothing left can enter the top ``n``. The walks
@@ -37,6 +41,7 @@ every move it covers).
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import itemgetter, mul
@@ -44,7 +49,7 @@ from operator import itemgetter, mul
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
 
-__all__ = ["LeaveFn", "anchor_bounds", "bingo_keys", "ranked", "top_moves"]
+__all__ = ["LeaveFn", "anchor_bounds", "ranked", "top_moves", "word_keys"]
 
 #: a leave valuation: sorted tile ids kept on the rack -> points
 LeaveFn = Callable[[tuple[int, ...]], float]
@@ -65,18 +70,19 @@ def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], fl
 #: the bound of a span no move can use (keys may be negative with a leave function)
 _NONE = float("-inf")
 
-_BINGO_KEYS: dict[str, frozenset[bytes]] = {}
+_WORD_KEYS: dict[str, frozenset[bytes]] = {}
 
 
-def bingo_keys(tiles: Tiles) -> frozenset[bytes]:
-    """The sorted letter codes (as bytes) of every word of at least 7 letters: a 7-tile move
-    spells one of them with the board tiles it covers. Built once per lexicon."""
-    keys = _BINGO_KEYS.get(tiles.digest)
+def word_keys(tiles: Tiles) -> frozenset[bytes]:
+    """The sorted letter codes (as bytes) of every word of at least 6 letters: a move of 7
+    tiles, or of 6 tiles with at least one board tile or alone, spells one of them with the
+    board letters it covers. Built once per lexicon."""
+    keys = _WORD_KEYS.get(tiles.digest)
     if keys is None:
         keys = frozenset(
-            bytes(sorted(seq)) for seq in tiles.lexicon.dawg.sequences() if len(seq) >= RACK_SIZE
+            bytes(sorted(seq)) for seq in tiles.lexicon.dawg.sequences() if len(seq) >= 6
         )
-        _BINGO_KEYS[tiles.digest] = keys
+        _WORD_KEYS[tiles.digest] = keys
     return keys
 
 
@@ -96,11 +102,27 @@ def _bingo_possible(
             while m and not hit:
                 b = m & -m
                 m ^= b
-                hit = bytes(sorted([*letters, b.bit_length() - 1])) in keys
+                c = b.bit_length() - 1
+                i = bisect_right(base, c)
+                hit = base[:i] + bytes((c,)) + base[i:] in keys
         else:
             hit = True
         memo[base] = hit
     return hit
+
+
+def _six_possible(keys: frozenset[bytes], letters: list[int], drop: bytes) -> bool:
+    """Whether the real letters of a rack without a blank and a span's board letters, less
+    one of the rack letters in ``drop`` (none if empty: a 6-tile rack), can be the letters of
+    one word (a 6-tile move)."""
+    base = bytes(sorted(letters))
+    if not drop:
+        return base in keys
+    for c in drop:
+        i = base.index(c)
+        if base[:i] + base[i + 1 :] in keys:
+            return True
+    return False
 
 
 def anchor_bounds(
@@ -121,8 +143,10 @@ def anchor_bounds(
     Each span's tile points are bounded twice and the smaller bound taken: all rack values
     matched to all coefficients, and (for squares whose cross-check admits only some of the
     rack's letters) the best admitted value per such square plus the other squares matched
-    with the best values. A 7-tile span gets the bingo bonus only if its letters with the
-    rack's can be a word (:func:`bingo_keys`)."""
+    with the best values. A 7-tile span gets the bingo bonus only if its board letters with
+    the rack's can be the letters of a word, and a 6-tile span counts (for a rack without a
+    blank) only if they can with all but one rack tile (:func:`word_keys`); otherwise the
+    span one square shorter stands for it."""
     size = tiles.size
     last = size - 1
     values = tiles.values
@@ -135,7 +159,10 @@ def anchor_bounds(
     avail = tiles.all_mask if nblanks else 0
     for t in real:
         avail |= 1 << t
-    keys = bingo_keys(tiles) if ntiles == RACK_SIZE else frozenset()
+    # a 6-tile span is checked for racks of 6 or 7 tiles without a blank
+    six = not nblanks and ntiles >= 6
+    keys = word_keys(tiles) if ntiles == RACK_SIZE or six else frozenset()
+    drop = bytes(sorted(set(real))) if ntiles == RACK_SIZE else b""  # the rack letter left
     all_mask = tiles.all_mask
     # the best leave kept by a move of at most k tiles
     best_extra = list(extra)
@@ -143,10 +170,11 @@ def anchor_bounds(
         best_extra[k] = max(best_extra[k], best_extra[k - 1])
     memo: dict[bytes, bool] = {}
     bmemo: dict[tuple[int, ...], bool] = {}  # a span's board letters -> bingo possible
+    smemo: dict[tuple[int, ...], bool] = {}  # the same for 6 tiles
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
     out: list[tuple[float, int, int, list[float]]] = []
-    bingo = ntiles == RACK_SIZE  # only then are the board letters of a span needed
+    bingo = ntiles == RACK_SIZE or six  # only then are the board letters of a span needed
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
@@ -230,6 +258,8 @@ def anchor_bounds(
                 if ri[4] < top:
                     ncap += 1
                 p += 1
+            if alone and not linfo and len(rinfo) == 1:
+                continue  # only the anchor's letter alone: no word in this direction
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
@@ -267,6 +297,22 @@ def anchor_bounds(
                         if m == 1:
                             continue
                         sm = m - 1
+                        c4 = rinfo[sm]
+                        sw //= c4[1]
+                        sfixed -= c4[2]
+                        if c4[4] < top:
+                            sncap -= 1
+                        k -= 1
+                if k == 6 and six:
+                    bl = (*lletters, *rlets[: rnlet[sm - 1]])
+                    ok = smemo.get(bl)
+                    if ok is None:
+                        ok = _six_possible(keys, [*real, *bl], drop)
+                        smemo[bl] = ok
+                    if not ok:
+                        if sm == 1:
+                            continue
+                        sm -= 1
                         c4 = rinfo[sm]
                         sw //= c4[1]
                         sfixed -= c4[2]
