@@ -192,14 +192,23 @@ def _check_bounds(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], l
     blanks=st.sampled_from([0, 0, 1]),
     equity=st.booleans(),
     shift=st.sampled_from([0.0, -100.0]),
+    size=st.sampled_from([7, 7, 6]),
 )
 def test_anchor_bounds_cover_every_move(
-    lang: str, seed: int, depth: int, rack_seed: int, blanks: int, equity: bool, shift: float
+    lang: str,
+    seed: int,
+    depth: int,
+    rack_seed: int,
+    blanks: int,
+    equity: bool,
+    shift: float,
+    size: int,
 ) -> None:
     """The bounds are upper bounds move by move (not only where they decide the top k), and
-    no anchor with a move is left out, whatever the sign of the keys."""
+    no anchor with a move is left out, whatever the sign of the keys; 7- and 6-tile racks
+    (whose 6-tile spans are checked against the word index)."""
     state = _position(lang, seed, depth)
-    rack = _rack(state, random.Random(rack_seed), blanks)
+    rack = _rack(state, random.Random(rack_seed), blanks)[-size:]
     t = state.tiles
     _check_bounds(t, state.board, rack, _toy_leave(t, shift) if equity else None)
 
