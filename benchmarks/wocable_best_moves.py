@@ -1,18 +1,25 @@
 """Speed of Wocable's best_moves (shadow-bounded top-k) against full generation (issue 13).
 
 Run: PYTHONPATH=src python benchmarks/wocable_best_moves.py [--positions N]
+     [--play greedy|equity|both]
 
-Positions: reproducible midgame states after 4-15 greedy moves of seeded self-play (English
-and Spanish), with the rack of the player on turn (blanks as dealt). For each position and
-each method the CPU time (``time.process_time``, best of ``--repeats`` runs over all
-positions) of:
+Positions: reproducible midgame states after 4-15 moves of seeded self-play (English and
+Spanish), with the rack of the player on turn (blanks as dealt), from two kinds of play:
+
+- ``greedy``: GreedyBot plays the top score, so it keeps what it cannot play (a Q, a rack of
+  consonants): poor racks with few moves, where full generation is cheapest;
+- ``equity``: EquityBot keeps good leaves (blanks, S, balanced racks): the racks bots meet in
+  practice, with more moves (and more blanks) a position.
+
+For each position and each method the CPU time (``time.process_time``, best of
+``--repeats`` runs over all positions) of:
 
 - ``full``: what ``best_moves`` did before, ``state.moves()[:k]`` on a fresh state (generate
   every placement, build the moves, sort by score then notation);
 - ``raw``: the generator alone, ``raw_moves`` (no sorting), a floor for any full approach;
 - ``shadow``: ``state.best_moves(k)`` on a fresh state (the results are checked equal);
-- the same with the English leave model (``leave=``), against full generation plus the leave
-  of every move.
+- the same with the language's leave model (``leave=``), against full generation plus the
+  leave of every move.
 """
 
 from __future__ import annotations
@@ -29,10 +36,12 @@ from wordgames.wocable.movegen import raw_moves
 from wordgames.wocable.shadow import word_keys
 
 
-def positions(lang: str, n: int) -> list[State]:
+def positions(lang: str, n: int, play: str = "greedy") -> list[State]:
     out = []
     seed = 0
-    bot = bots.GreedyBot()
+    bot: bots.GreedyBot | bots.EquityBot = (
+        bots.GreedyBot() if play == "greedy" else bots.EquityBot()
+    )
     while len(out) < n:
         rng = random.Random(f"bm:{lang}:{seed}")
         state = new_game(2, rules=Rules(tiles=lang))
@@ -79,35 +88,48 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--positions", type=int, default=40, help="positions per language")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument(
+        "--play", choices=["greedy", "equity", "both"], default="both", help="which positions"
+    )
     args = ap.parse_args()
-    for lang in ("en", "es"):
-        states = positions(lang, args.positions)
-        word_keys(states[0].tiles)  # the one-off index, built once per lexicon
-        leave = leave_model(lang).for_tiles(states[0].tiles)
-        for s in states:
-            for k in (1, 10):
-                a = [str(m.action) for m in s._with().moves()[:k]]
-                b = [str(m.action) for m in s._with().best_moves(k)]
-                assert a == b, "best_moves disagrees with full generation"
-            eq = [str(m.action) for m in s._with().best_moves(1, leave=leave)]
-            assert eq == full_equity(s, 1, leave)
-        blanks = sum(1 for s in states if s.tiles.blank in s.racks[s.turn])
-        print(f"{lang}: {len(states)} positions ({blanks} racks with a blank)")
-        raw = cpu(lambda s: raw_moves(s.tiles, s.board, s.racks[s.turn]), states, args.repeats)
-        print(f"  raw_moves (generation only)      {raw * 1e3:7.2f} ms")
+    plays = ["greedy", "equity"] if args.play == "both" else [args.play]
+    for play in plays:
+        for lang in ("en", "es"):
+            report(lang, play, args.positions, args.repeats)
+
+
+def report(lang: str, play: str, n: int, repeats: int) -> None:
+    states = positions(lang, n, play)
+    word_keys(states[0].tiles)  # the one-off index, built once per lexicon
+    leave = leave_model(lang).for_tiles(states[0].tiles)
+    for s in states:
         for k in (1, 10):
-            full = cpu(lambda s, k=k: s.moves()[:k], states, args.repeats)
-            fast = cpu(lambda s, k=k: s.best_moves(k), states, args.repeats)
-            print(
-                f"  top {k:<2} full {full * 1e3:7.2f} ms   shadow {fast * 1e3:7.2f} ms"
-                f"   speed-up {full / fast:4.1f}x (vs raw_moves alone {raw / fast:4.1f}x)"
-            )
-        full = cpu(lambda s, f=leave: full_equity(s, 1, f), states, args.repeats)
-        fast = cpu(lambda s, f=leave: s.best_moves(1, leave=f), states, args.repeats)
+            a = [str(m.action) for m in s._with().moves()[:k]]
+            b = [str(m.action) for m in s._with().best_moves(k)]
+            assert a == b, "best_moves disagrees with full generation"
+        eq = [str(m.action) for m in s._with().best_moves(1, leave=leave)]
+        assert eq == full_equity(s, 1, leave)
+    blanks = sum(1 for s in states if s.tiles.blank in s.racks[s.turn])
+    sizes = sorted(len(raw_moves(s.tiles, s.board, s.racks[s.turn])) for s in states)
+    print(
+        f"{lang}, {play} play: {len(states)} positions ({blanks} racks with a blank,"
+        f" median {sizes[len(sizes) // 2]} placements)"
+    )
+    raw = cpu(lambda s: raw_moves(s.tiles, s.board, s.racks[s.turn]), states, repeats)
+    print(f"  raw_moves (generation only)      {raw * 1e3:7.2f} ms")
+    for k in (1, 10):
+        full = cpu(lambda s, k=k: s.moves()[:k], states, repeats)
+        fast = cpu(lambda s, k=k: s.best_moves(k), states, repeats)
         print(
-            f"  top 1 by equity: full {full * 1e3:7.2f} ms   shadow {fast * 1e3:7.2f} ms"
-            f"   speed-up {full / fast:4.1f}x"
+            f"  top {k:<2} full {full * 1e3:7.2f} ms   shadow {fast * 1e3:7.2f} ms"
+            f"   speed-up {full / fast:4.1f}x (vs raw_moves alone {raw / fast:4.1f}x)"
         )
+    full = cpu(lambda s, f=leave: full_equity(s, 1, f), states, repeats)
+    fast = cpu(lambda s, f=leave: s.best_moves(1, leave=f), states, repeats)
+    print(
+        f"  top 1 by equity: full {full * 1e3:7.2f} ms   shadow {fast * 1e3:7.2f} ms"
+        f"   speed-up {full / fast:4.1f}x"
+    )
 
 
 if __name__ == "__main__":
