@@ -125,6 +125,14 @@ def _six_possible(keys: frozenset[bytes], letters: list[int], drop: bytes) -> bo
     return False
 
 
+def _without(
+    sq: tuple[int, int, int, int, int, int], w: int, fixed: int, ncap: int, top: int
+) -> tuple[int, int, int]:
+    """A span's word premium, cross words' fixed points and count of capped squares once the
+    square ``sq`` (from :func:`anchor_bounds`' per-square tuples) is taken out of it."""
+    return w // sq[1], fixed - sq[2], ncap - (sq[4] < top)
+
+
 def anchor_bounds(
     tiles: Tiles,
     board: Sequence[int],
@@ -297,11 +305,7 @@ def anchor_bounds(
                         if m == 1:
                             continue
                         sm = m - 1
-                        c4 = rinfo[sm]
-                        sw //= c4[1]
-                        sfixed -= c4[2]
-                        if c4[4] < top:
-                            sncap -= 1
+                        sw, sfixed, sncap = _without(rinfo[sm], sw, sfixed, sncap, top)
                         k -= 1
                 if k == 6 and six:
                     bl = (*lletters, *rlets[: rnlet[sm - 1]])
@@ -313,11 +317,7 @@ def anchor_bounds(
                         if sm == 1:
                             continue
                         sm -= 1
-                        c4 = rinfo[sm]
-                        sw //= c4[1]
-                        sfixed -= c4[2]
-                        if c4[4] < top:
-                            sncap -= 1
+                        sw, sfixed, sncap = _without(rinfo[sm], sw, sfixed, sncap, top)
                         k -= 1
                 chosen = linfo[:nl] + rinfo[:sm] if nl else rinfo[:sm]
                 if sw == 1:
