@@ -178,11 +178,12 @@ def anchor_bounds(
         best_extra[k] = max(best_extra[k], best_extra[k - 1])
     memo: dict[bytes, bool] = {}
     bmemo: dict[tuple[int, ...], bool] = {}  # a span's board letters -> bingo possible
-    smemo: dict[tuple[int, ...], bool] = {}  # the same for 6 tiles
+    smemo: dict[tuple[int, ...], bool] = {}  # the same for 6 tiles (all but one rack tile)
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
     out: list[tuple[float, int, int, list[float]]] = []
-    bingo = ntiles == RACK_SIZE or six  # only then are the board letters of a span needed
+    # the board letters of a span are needed only for those checks
+    need_letters = ntiles == RACK_SIZE or six
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
@@ -221,7 +222,7 @@ def anchor_bounds(
                     c = cells[p]
                     if not c & BLANK_BIT:
                         lsum += values[c]
-                    if bingo:
+                    if need_letters:
                         lletters.append(c & LETTER)
                     p -= 1
             else:
@@ -239,7 +240,7 @@ def anchor_bounds(
             fixed = ainfo[2]
             ncap = 1 if ainfo[4] < top else 0
             rsums: list[int] = []
-            rlets: list[int] = []  # board letters passed (7 tiles only)
+            rlets: list[int] = []  # board letters passed (with need_letters only)
             rnlet: list[int] = []
             tsum = 0
             p = a + 1
@@ -249,11 +250,11 @@ def anchor_bounds(
                     c = cells[p]
                     if not c & BLANK_BIT:
                         tsum += values[c]
-                    if bingo:
+                    if need_letters:
                         rlets.append(c & LETTER)
                     p += 1
                 rsums.append(tsum)
-                if bingo:
+                if need_letters:
                     rnlet.append(len(rlets))
                 if p > last or len(rinfo) == ntiles:
                     break
@@ -294,31 +295,29 @@ def anchor_bounds(
                 if k == 1 and alone:
                     continue  # the anchor's letter alone: no word in this direction
                 sw, sfixed, sncap, sm = w, fixed, ncap, m
-                if k == RACK_SIZE:
-                    bl = (*lletters, *rlets[: rnlet[m - 1]])
-                    ok = bmemo.get(bl)
-                    if ok is None:
-                        ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
-                        bmemo[bl] = ok
-                    if not ok:
-                        # the longest span without a bingo: one right square fewer
-                        if m == 1:
-                            continue
-                        sm = m - 1
-                        sw, sfixed, sncap = _without(rinfo[sm], sw, sfixed, sncap, top)
-                        k -= 1
-                if k == 6 and six:
+                # the longest span whose tiles can spell a word: 7 tiles a bingo with the
+                # span's board letters, 6 tiles (no blank) all but one rack tile with them
+                dead = False
+                while k == RACK_SIZE or (k == 6 and six):
                     bl = (*lletters, *rlets[: rnlet[sm - 1]])
-                    ok = smemo.get(bl)
+                    kmemo = bmemo if k == RACK_SIZE else smemo
+                    ok = kmemo.get(bl)
                     if ok is None:
-                        ok = _six_possible(keys, [*real, *bl], drop)
-                        smemo[bl] = ok
-                    if not ok:
-                        if sm == 1:
-                            continue
-                        sm -= 1
-                        sw, sfixed, sncap = _without(rinfo[sm], sw, sfixed, sncap, top)
-                        k -= 1
+                        if k == RACK_SIZE:
+                            ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
+                        else:
+                            ok = _six_possible(keys, [*real, *bl], drop)
+                        kmemo[bl] = ok
+                    if ok:
+                        break
+                    if sm == 1:
+                        dead = True  # no shorter span with this many left squares
+                        break
+                    sm -= 1
+                    sw, sfixed, sncap = _without(rinfo[sm], sw, sfixed, sncap, top)
+                    k -= 1
+                if dead:
+                    continue
                 chosen = linfo[:nl] + rinfo[:sm] if nl else rinfo[:sm]
                 if sw == 1:
                     coefs = [c4[5] for c4 in chosen]
