@@ -1,6 +1,7 @@
 """Check the built distributions before a release (CI runs it after ``python -m build``).
 
 Usage: python tools/check_dist.py dist/
+       python tools/check_dist.py DIR --wheel-only   (a compiled wheel alone, see docs/install.md)
 
 The wheel must hold every module, the typing marker and all packaged data (lexicons, tile sets,
 layouts, categories, JSON schemas) and nothing else (no tests, no caches); its only runtime
@@ -30,13 +31,38 @@ def expected_package_files() -> set[str]:
     }
 
 
+def compiled_modules() -> list[str]:
+    """The modules the compiled build compiles (pyproject.toml, the mypyc hook's ``include``),
+    as paths inside the package (``wordgames/wocable/movegen``)."""
+    text = (ROOT / "pyproject.toml").read_text()
+    block = re.search(r"\[tool\.hatch\.build\.targets\.wheel\.hooks\.mypyc\](.*?)\n\[", text, re.S)
+    assert block is not None, "pyproject.toml has no mypyc hook"
+    include = re.search(r"include = \[(.*?)\]", block.group(1), re.S)
+    assert include is not None
+    paths = re.findall(r'"src/(wordgames/[^"]+)\.py"', include.group(1))
+    return paths
+
+
 def check_wheel(path: Path) -> list[str]:
+    """The pure wheel (``py3-none-any``) holds the package files; a compiled one (mypyc, tagged
+    for one CPython and platform) holds them too, plus one C extension per compiled module and
+    mypyc's shared runtime library beside the package."""
     problems = []
     with zipfile.ZipFile(path) as z:
         names = set(z.namelist())
         meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
         meta = Parser().parsestr(z.read(meta_name).decode())
     package = {n for n in names if n.startswith("wordgames/")}
+    if not path.name.endswith("-py3-none-any.whl"):
+        ext = {n for n in package if n.endswith((".so", ".pyd"))}
+        package -= ext
+        for module in compiled_modules():
+            if not any(n.startswith(module + ".") for n in ext):
+                problems.append(f"compiled wheel lacks the extension of {module}")
+        if len(ext) != len(compiled_modules()):
+            problems.append(f"compiled wheel has {len(ext)} extensions: {sorted(ext)}")
+        if not any("__mypyc" in n and "/" not in n for n in names):
+            problems.append("compiled wheel lacks mypyc's runtime library")
     missing = expected_package_files() - package
     extra = package - expected_package_files()
     problems += [f"wheel lacks {n}" for n in sorted(missing)]
@@ -81,6 +107,13 @@ def check_sdist(path: Path) -> list[str]:
 def main(argv: list[str]) -> int:
     dist = Path(argv[1] if len(argv) > 1 else "dist")
     wheels, sdists = sorted(dist.glob("*.whl")), sorted(dist.glob("*.tar.gz"))
+    if len(wheels) == 1 and not sdists and len(argv) > 2 and argv[2] == "--wheel-only":
+        problems = check_wheel(wheels[0])
+        for p in problems:
+            print("dist:", p)
+        if not problems:
+            print(f"dist OK: {wheels[0].name}")
+        return 1 if problems else 0
     if len(wheels) != 1 or len(sdists) != 1:
         print(f"expected one wheel and one sdist in {dist}")
         return 1

@@ -7,6 +7,7 @@ through :data:`GAMES`, so ``import wordgames`` stays cheap.
 
 from __future__ import annotations
 
+from wordgames._build import COMPILED
 from wordgames._core import (
     GAMES,
     SHARED_CODES,
@@ -33,6 +34,7 @@ from wordgames._core import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "COMPILED",
     "GAMES",
     "SHARED_CODES",
     "Action",

@@ -67,13 +67,14 @@ class WordGraph:
         targets: array[int],
     ) -> None:
         """``labels`` may be None: it is then derived from the masks on first use."""
-        init = object.__setattr__
-        init(self, "first", first)
-        init(self, "mask", mask)
-        init(self, "terminal", terminal)
-        init(self, "_labels", labels)
-        init(self, "targets", targets)
-        init(self, "root", len(mask) - 1)
+        # object.__setattr__ spelled out: mypyc compiles that call to a store into the slot
+        # (an alias would be called at run time, which a compiled class refuses)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "terminal", terminal)
+        object.__setattr__(self, "_labels", labels)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "root", len(mask) - 1)
 
     @property
     def labels(self) -> array[int]:

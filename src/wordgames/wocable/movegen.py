@@ -503,7 +503,7 @@ def anchor_walker(
             m ^= b
             nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
             mm = gmasks[nxt]
-            rec = False
+            rec = 0  # an int, not a bool: it may hold the terminal byte gterm[sn]
             gor = 0
             goleft = 0
             if forced_left:
