@@ -12,8 +12,8 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import wordgames
-from wordgames.lexicon import _lexicon
 from wordgames.wocable import movegen
+from wordgames.wordmeld import meld
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -24,7 +24,7 @@ def test_compiled_is_a_public_bool() -> None:
 
 
 def test_compiled_says_whether_the_hot_modules_are_extensions() -> None:
-    for module in (movegen, _lexicon):
+    for module in (movegen, meld):
         assert module.__file__ is not None
         assert module.__file__.endswith(tuple(EXTENSION_SUFFIXES)) is wordgames.COMPILED
 

@@ -125,17 +125,6 @@ def _digest(language: str, alphabet: Sequence[str], words: Iterable[str]) -> str
     return h.hexdigest()
 
 
-_C = TypeVar("_C", bound=type)
-
-
-def _python_class(cls: _C) -> _C:
-    """Returns ``cls``. In the compiled build (mypyc) a class with a decorator stays a Python
-    class (its methods compiled): :class:`Lexicon` must be weakly referable (the registry of
-    loaded lexicons), which a mypyc native class is not."""
-    return cls
-
-
-@_python_class
 class Lexicon:
     """An immutable, hashable set of words spelled in the tiles of an ``alphabet``.
 
@@ -202,23 +191,22 @@ class Lexicon:
     ) -> None:
         """Internal: use the ``from_*`` constructors."""
         tiles = Tiles(alphabet, language)
-        # object.__setattr__ spelled out: mypyc compiles that call to a store into the slot
-        # (an alias would be called at run time, which a compiled class refuses)
-        object.__setattr__(self, "_name", name)
-        object.__setattr__(self, "_language", language)
-        object.__setattr__(self, "_tiles", tiles)
-        object.__setattr__(self, "_index", MappingProxyType(tiles.index))
-        object.__setattr__(self, "_dawg", dawg)
-        object.__setattr__(self, "_gaddag", gaddag)
-        object.__setattr__(self, "_gaddag_ext", gaddag_ext)
-        object.__setattr__(self, "_lookups", 0)
-        object.__setattr__(self, "_wordset", None)
-        object.__setattr__(self, "_count", count)
-        object.__setattr__(self, "_digest", digest)
-        object.__setattr__(self, "_skipped", skipped)
-        object.__setattr__(self, "_words", words)
-        object.__setattr__(self, "_builtin", builtin)
-        object.__setattr__(self, "_pickled", None)
+        init = object.__setattr__
+        init(self, "_name", name)
+        init(self, "_language", language)
+        init(self, "_tiles", tiles)
+        init(self, "_index", MappingProxyType(tiles.index))
+        init(self, "_dawg", dawg)
+        init(self, "_gaddag", gaddag)
+        init(self, "_gaddag_ext", gaddag_ext)
+        init(self, "_lookups", 0)
+        init(self, "_wordset", None)
+        init(self, "_count", count)
+        init(self, "_digest", digest)
+        init(self, "_skipped", skipped)
+        init(self, "_words", words)
+        init(self, "_builtin", builtin)
+        init(self, "_pickled", None)
         _REGISTRY.setdefault(digest, self)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:

@@ -151,12 +151,6 @@ def _derive(state: State, changes: dict[str, Any]) -> State:
     return new
 
 
-def _tiles_text(ts: Sequence[int]) -> str:
-    """Tiles as text for ``State.__str__`` (a module function: mypyc compiles no function nested
-    in a method of a class it keeps as a Python class)."""
-    return " ".join(map(str, ts)) or "-"
-
-
 @attrs.frozen(slots=False)
 class State(StateBase):
     """A Regenwormen position (use :func:`new_game` or :meth:`from_dict` to make one).
@@ -174,12 +168,9 @@ class State(StateBase):
     - ``departed``: the players who resigned, in the order they left.
     """
 
-    # Quoted: the compiled build (mypyc) hands attrs every class-body name with its annotation
-    # evaluated, and ClassVar[...] evaluated loses its ClassVar (attrs would take these for
-    # fields); a string annotation reaches attrs as written.
-    GAME: "ClassVar[str]" = "regenwormen"  # noqa: UP037
-    ACTION_TYPES: "ClassVar[tuple[type, ...]]" = (Roll, SetAside, Reroll, Take, Steal, Resign)  # noqa: UP037
-    CHANCE_TYPES: "ClassVar[tuple[type, ...]]" = (Roll,)  # noqa: UP037
+    GAME: ClassVar[str] = "regenwormen"
+    ACTION_TYPES: ClassVar[tuple[type, ...]] = (Roll, SetAside, Reroll, Take, Steal, Resign)
+    CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Roll,)
 
     rules: Rules
     players: tuple[str, ...]
@@ -649,7 +640,9 @@ class State(StateBase):
         return str(action)
 
     def __str__(self) -> str:
-        tiles = _tiles_text
+        def tiles(ts: Sequence[int]) -> str:
+            return " ".join(map(str, ts)) or "-"
+
         lines = [
             f"grill: {tiles(self.grill)}  (face down: {tiles(self.flipped)})",
         ]

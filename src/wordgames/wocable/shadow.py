@@ -395,7 +395,7 @@ def ranked(
     def take() -> None:
         # key the moves a walk just appended and raise the cut at once
         for mv in out:
-            key: float = mv[1]
+            key = float(mv[1])  # a float from the start: the compiled build keeps one type
             if leave is not None:
                 kept = list(srt)
                 for _, v in mv[2]:
