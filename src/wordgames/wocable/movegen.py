@@ -43,7 +43,15 @@ if TYPE_CHECKING:
     from wordgames.wocable.rules import Rules
     from wordgames.wocable.view import View
 
-__all__ = ["Move", "PlacedTile", "brute_force_moves", "generate_moves", "move_of", "raw_moves"]
+__all__ = [
+    "Move",
+    "PlacedTile",
+    "brute_force_moves",
+    "generate_moves",
+    "move_of",
+    "ranked_moves",
+    "raw_moves",
+]
 
 #: a generated move: (action, score, placed tiles as ((square, cell value), ...))
 RawMove = tuple[Place, int, tuple[tuple[int, int], ...]]
@@ -66,46 +74,149 @@ class PlacedTile:
         return f"{chr(ord('A') + self.col)}{self.row + 1}"
 
 
-@attrs.frozen
 class Move:
     """A generated placement: the ``action`` to apply, its ``score``, and how many ``tiles``
     it takes from the rack; with the details for bot authors: ``placed`` (the squares it
     fills, in line order), ``used`` (the rack tiles it uses, notation, ``?`` = blank) and
-    ``leave`` (the rack tiles it keeps). The details are empty on a Move built by hand."""
+    ``leave`` (the rack tiles it keeps). The details are empty on a Move built by hand.
 
-    action: Place
-    score: int
-    tiles: int
-    placed: tuple[PlacedTile, ...] = ()
-    used: str = ""
-    leave: str = ""
+    A Move is a read-only value: equal, hashed and shown by all six fields. On a generated
+    move the details are worked out when first read (and kept): most callers never read
+    them, so generating a move does not pay for them."""
+
+    __slots__ = ("_action", "_leave", "_placed", "_rack", "_raw", "_score", "_t", "_tiles", "_used")
+    __match_args__ = ("action", "score", "tiles", "placed", "used", "leave")
+
+    def __init__(
+        self,
+        action: Place,
+        score: int,
+        tiles: int,
+        placed: tuple[PlacedTile, ...] = (),
+        used: str = "",
+        leave: str = "",
+    ) -> None:
+        self._action = action
+        self._score = score
+        self._tiles = tiles
+        self._placed: tuple[PlacedTile, ...] | None = placed
+        self._used: str | None = used
+        self._leave: str | None = leave
+        # what a generated move's details are worked out from (None on a Move built by hand)
+        self._t: Tiles | None = None
+        self._rack: Sequence[int] = ()
+        self._raw: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def action(self) -> Place:
+        """The placement to apply."""
+        return self._action
+
+    @property
+    def score(self) -> int:
+        """Its score, bingo bonus included."""
+        return self._score
+
+    @property
+    def tiles(self) -> int:
+        """How many tiles it takes from the rack."""
+        return self._tiles
+
+    @property
+    def placed(self) -> tuple[PlacedTile, ...]:
+        """The tiles it puts down, in line order."""
+        p = self._placed
+        if p is None:
+            t = self._t
+            assert t is not None
+            size, alphabet = t.size, t.alphabet
+            p = tuple(
+                PlacedTile(sq // size, sq % size, alphabet[v & LETTER], bool(v & BLANK_BIT))
+                for sq, v in sorted(self._raw)
+            )
+            self._placed = p
+        return p
+
+    @property
+    def used(self) -> str:
+        """The rack tiles it uses (notation in tile order, ``?`` = blank)."""
+        u = self._used
+        if u is None:
+            u = self._rack_texts()[0]
+        return u
+
+    @property
+    def leave(self) -> str:
+        """The rack tiles it keeps (notation in tile order, ``?`` = blank)."""
+        v = self._leave
+        if v is None:
+            v = self._rack_texts()[1]
+        return v
+
+    def _rack_texts(self) -> tuple[str, str]:
+        t = self._t
+        assert t is not None
+        blank = t.blank
+        used = [blank if v & BLANK_BIT else v for _, v in self._raw]
+        left = list(self._rack)
+        for x in used:
+            left.remove(x)
+        u, v = t.rack_text(used), t.rack_text(left)
+        self._used, self._leave = u, v
+        return u, v
+
+    def _key(self) -> tuple[Place, int, int, tuple[PlacedTile, ...], str, str]:
+        return (self._action, self._score, self._tiles, self.placed, self.used, self.leave)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Move:
+            return NotImplemented
+        assert isinstance(other, Move)
+        return self._key() == other._key()
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Move(action={self._action!r}, score={self._score!r}, tiles={self._tiles!r},"
+            f" placed={self.placed!r}, used={self.used!r}, leave={self.leave!r})"
+        )
 
     def __str__(self) -> str:
         return f"{self.action} +{self.score}"
 
+    def __reduce__(
+        self,
+    ) -> tuple[type[Move], tuple[Place, int, int, tuple[PlacedTile, ...], str, str]]:
+        # pickled with its details: a generated move's lexicon and rules are not pickled
+        return (Move, self._key())
+
 
 def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
-    """The :class:`Move` (details included) of a raw generated move for ``rack``."""
+    """The :class:`Move` of a raw generated move for ``rack`` (its details are worked out
+    from ``tiles``, ``rack`` and the raw move when first read)."""
     place, score, placed = raw
-    size = tiles.size
-    cells = []
-    used = []
-    for sq, v in placed:
-        r, c = divmod(sq, size)
-        blank = bool(v & BLANK_BIT)
-        cells.append(PlacedTile(r, c, tiles.alphabet[v & LETTER], blank))
-        used.append(tiles.blank if blank else v)
-    left = list(rack)
-    for x in used:
-        left.remove(x)
-    return Move(
-        place,
-        score,
-        len(placed),
-        tuple(sorted(cells, key=lambda pt: (pt.row, pt.col))),
-        tiles.rack_text(used),
-        tiles.rack_text(left),
-    )
+    m = Move(place, score, len(placed))
+    m._placed = m._used = m._leave = None
+    m._t = tiles
+    m._rack = rack
+    m._raw = placed
+    return m
+
+
+def _rank(raw: RawMove) -> tuple[int, str]:
+    return (-raw[1], str(raw[0]))
+
+
+def ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
+    """The :class:`Move` of each raw move for ``rack``, best first: by descending score, then
+    by notation (``str(move.action)``)."""
+    return [move_of(tiles, rack, raw) for raw in sorted(raws, key=_rank)]
 
 
 def cross_checks(
@@ -781,9 +892,7 @@ def generate_moves(
             raise TypeError("generate_moves(board, rack, lexicon) needs a rack and a lexicon")
         tiles = tiles_for(rules if rules is not None else _Rules(), lexicon)
         b, r = _board_rack(tiles, board, rack)
-    moves = [move_of(tiles, r, raw) for raw in raw_moves(tiles, b, r)]
-    moves.sort(key=lambda m: (-m.score, str(m.action)))
-    return moves
+    return ranked_moves(tiles, r, raw_moves(tiles, b, r))
 
 
 def brute_force_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> dict[Place, int]:

@@ -67,7 +67,7 @@ from wordgames.wocable.engine import (
     score_placement,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, move_of, raw_moves
+from wordgames.wocable.movegen import Move, move_of, ranked_moves, raw_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 from wordgames.wocable.view import View, pending_from_dict
@@ -359,9 +359,7 @@ class State(StateBase):
         if self.phase != "play":
             return []
         rack = self.racks[self.turn]
-        out = [move_of(self._tiles, rack, raw) for raw in self.raw_moves()]
-        out.sort(key=lambda m: (-m.score, str(m.action)))
-        return out
+        return ranked_moves(self._tiles, rack, self.raw_moves())
 
     def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
         """The ``n`` best placements of the player on turn, best first: by score, or with
