@@ -1,12 +1,15 @@
 """Adapter overhead of wordgames.rl (issue 14). Run: .venv/bin/python benchmarks/rl.py
 
 For each game, seeded random games are played through five loops and the player actions per
-second (chance resolved in the same loop, not counted as steps) are printed side by side:
+second (chance resolved in the same loop, not counted as steps) are printed side by side. A
+Wocable placement or a WordMeld play is chosen in several steps (an index each, docs/rl.md):
+the loops that choose indices (bare+obs, aec, openspiel) take every step, with its
+observation and mask, and count the action once, when its last step applies it:
 
 - ``bare``: the library alone, ``legal_actions(p)`` then ``apply``;
 - ``bare+obs``: what a reinforcement-learning loop on the plain library must do per step, the
-  same work an environment hands its agent: the acting player's ``view``, its observation
-  vector (``encoder.observe``), its legal action indices and the 0/1 mask over them
+  same work an environment hands its agent: the acting player's ``view``, and per step its
+  observation vector (``encoder.observe``), its legal indices and the 0/1 mask over them
   (``encoder.legal``), then ``apply`` of the chosen action. It plays the very games the AEC
   loop plays (same chance seed and sampler, same choice among the sorted legal indices);
 - ``aec``: the PettingZoo AEC environment, ``last()`` (observation vector and action mask of
@@ -48,7 +51,7 @@ from pettingzoo import AECEnv
 import wordgames
 from wordgames import GAMES
 from wordgames.rl import openspiel as wos
-from wordgames.rl.encoding import encoder_for
+from wordgames.rl.encoding import MORE, encoder_for
 from wordgames.rl.pettingzoo_env import env
 
 
@@ -103,13 +106,19 @@ def bare_obs(game: str, kwargs: dict[str, Any], games: int, seed: int) -> tuple[
                 break
             p = min(state.players_to_act)
             view = state.view(p)
-            obs = enc.observe(view)
-            idx, acts = enc.legal(view)
-            mask = np.zeros(n, dtype=np.int8)
-            mask[idx] = 1
-            del obs  # an agent would read them
-            order = sorted(range(len(idx)), key=idx.__getitem__)  # as np.flatnonzero(mask)
-            state = state.apply(acts[order[rng.randrange(len(order))]])
+            prefix: tuple[int, ...] = ()
+            while True:  # the steps of one action (one for most)
+                obs = enc.observe(view, prefix)
+                idx, acts = enc.legal(view, prefix)
+                mask = np.zeros(n, dtype=np.int8)
+                mask[idx] = 1
+                del obs  # an agent would read them
+                order = sorted(range(len(idx)), key=idx.__getitem__)  # as np.flatnonzero(mask)
+                k = order[rng.randrange(len(order))]
+                if acts[k] is not MORE:
+                    break
+                prefix = (*prefix, idx[k])
+            state = state.apply(acts[k])
             steps += 1
     return time.process_time() - t0, steps
 
@@ -127,7 +136,7 @@ def _aec_loop(e: Any, games: int, seed: int) -> tuple[float, int]:
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
+            steps += not getattr(e, "pending_steps", ())  # the action's last step
     return time.process_time() - t0, steps
 
 
@@ -295,7 +304,7 @@ def _openspiel_loop(g: Any, games: int, seed: int) -> tuple[float, int]:
                 steps += sum(a != wait for a in joint) if simultaneous else 0  # who acted
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
+                steps += not getattr(state, "pending_steps", ())  # the action's last step
     secs = clock() - t0
     DRAW[0] = draw / secs
     CHANCE[0] = chance / max(steps, 1)

@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import wordgames  # noqa: E402
 from wordgames import regenwormen as rw  # noqa: E402
+from wordgames.rl.encoding import MORE  # noqa: E402
 from wordgames.rl.gymnasium_env import SingleAgentEnv  # noqa: E402
 from wordgames.rl.pettingzoo_env import env  # noqa: E402
 
@@ -43,8 +44,11 @@ def test_render_ansi_and_masks_follow_the_game(game) -> None:
             break
         p = int(agent.split("_")[1])
         view = e.state_now.view(p)
-        legal = {e.encoder.decode(view, int(i)) for i in np.flatnonzero(obs["action_mask"])}
-        assert legal == set(e.encoder.legal(view)[1])
+        idx, choices = e.encoder.legal(view, e.pending_steps)
+        assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(idx)
+        for i, c in zip(idx, choices, strict=True):
+            if c is not MORE:
+                assert e.encoder.decode(view, i, e.pending_steps) == c
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
