@@ -106,3 +106,28 @@ def test_same_seed_same_game() -> None:
         runs.append(trace)
     assert len(runs[0]) == len(runs[1])
     assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+
+
+@pytest.mark.parametrize("game", ["wocable", "wordmeld"])
+def test_aec_steps_of_one_action_keep_the_agent(game) -> None:
+    """An action of several steps: the same agent steps until its last one, the game does
+    not change before, and the observation shows the steps chosen so far."""
+    e = env(game)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    seen_steps = 0
+    for _ in range(400):
+        agent = e.agent_selection
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        before = e.state_now
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(legal)))
+        if e.pending_steps:
+            seen_steps += 1
+            assert e.agent_selection == agent
+            assert e.state_now is before
+            again = e.observe(agent)["observation"]
+            assert not np.array_equal(again, obs["observation"])  # the pending parts
+    assert seen_steps > 3

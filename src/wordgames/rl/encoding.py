@@ -813,14 +813,15 @@ class WocableEncoder(_StepEncoder):
             raise ValueError(f"{action!r} is not a Wocable action")
         S, R = self._size, self._R
         step = self._tile_step
+        word = action.word
+        toks = word if "[" not in word else self._split(word)  # one character a tile
         first = -1
         tiles: list[int] = []
-        for j, tok in enumerate(self._split(action.word)):
-            if tok == ".":
-                continue
-            if first < 0:
-                first = j
-            tiles.append(step[tok])
+        for j, tok in enumerate(toks):
+            if tok != ".":
+                if first < 0:
+                    first = j
+                tiles.append(step[tok])
         k = len(tiles)
         across = bool(action.across)
         r = action.row + (0 if across else first)
@@ -1011,27 +1012,23 @@ class WordMeldEncoder(_StepEncoder):
     def _steps_of(self, view: Any, action: Any) -> Steps:
         if type(action) is not self._Play:
             raise ValueError(f"{action!r} is not a WordMeld action")
-        D = self._D
-        letters = dict(action.letters)
+        D, card0 = self._D, self._card0
+        letters = dict(action.letters) if action.letters else None
+        parts = [(self._change0 + i, i, word) for i, word in action.changes]
+        parts += [(self._new, 0, word) for word in action.new]
         out: list[int] = []
-
-        def cards(word: tuple[int, ...]) -> None:
+        for head, i, word in parts:
+            if not 0 <= i < D:
+                raise ValueError(f"{action} changes a table word that cannot exist")
+            out.append(head)
             for c in word:
                 if not 0 <= c < D:
                     raise ValueError(f"{action} names a card the deck does not have")
-                out.append(self._card0 + c)
-                x = letters.pop(c, None)
-                if x is not None:
-                    out.append(self._letter_step[x])
-
-        for i, word in action.changes:
-            if not 0 <= i < D:
-                raise ValueError(f"{action} changes a table word that cannot exist")
-            out.append(self._change0 + i)
-            cards(word)
-        for word in action.new:
-            out.append(self._new)
-            cards(word)
+                out.append(card0 + c)
+                if letters is not None:
+                    x = letters.pop(c, None)
+                    if x is not None:
+                        out.append(self._letter_step[x])
         if letters:  # a letter for a card no word names: not spelled, not listed
             raise ValueError(f"{action} names letters of cards it does not use")
         out.append(self._done)
