@@ -106,6 +106,10 @@ def report(title: str, found: list[tuple[int, str]], top: int = 5) -> None:
     print(f"  {title}: " + "; ".join(f"{n:,} ({where})" for n, where in found[:top]))
 
 
+#: Five-letter leaves that combine into many words (beside two blanks).
+RICH = ("AEINS", "AEIRS", "EIRST", "AERST", "EINST", "ADEIR", "AEINR", "EINRS", "AELRS")
+
+
 def wocable_part(games: int, probes: int, seed: int) -> None:
     state0 = wocable.new_game(2)
     enc = encoder_for(state0)
@@ -140,8 +144,12 @@ def wocable_part(games: int, probes: int, seed: int) -> None:
             placed += _placed(before, state)
         if state.is_terminal:
             continue
-        alphabet = list(view0.tiles.alphabet)
-        letters = [probe_rng.choice(alphabet) for _ in range(5)]
+        if k % 2:  # five tiles drawn from the unseen ones, as a game deals them
+            d = state.to_dict()
+            unseen = split_tokens(d["bag"]) + split_tokens(d["racks"][d["turn"]])
+            letters = probe_rng.sample([x for x in unseen if x != "?"], 5)
+        else:  # a leave that is good for bingos
+            letters = list(probe_rng.choice(RICH))
         probe = with_rack(state, letters, 2)
         view = probe.view(probe.current_player)
         t0 = time.process_time()

@@ -30,6 +30,8 @@ a step that completes an action maps to it, the others to :data:`MORE`. See docs
 from __future__ import annotations
 
 import abc
+import struct
+from bisect import bisect_left
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Final, TypeAlias
 
@@ -169,7 +171,8 @@ class Encoder(abc.ABC):
         steps ``prefix``), and for each the legal action it completes, or :data:`MORE` when
         it is one step of an action chosen in several. With ``prefix=()`` every legal action
         of the view is reached: the one-step actions in the order of
-        ``view.legal_actions()``, then the first steps of the others."""
+        ``view.legal_actions()``, then the first steps of the others (steps in index
+        order)."""
 
     @abc.abstractmethod
     def encode(self, view: Any, action: Any) -> int:
@@ -563,18 +566,22 @@ class _ListEncoder(Encoder):
         return listed[k]
 
 
-#: A node of the step tree: the next index -> the action it completes, or the next node.
-_Node: TypeAlias = "dict[int, Any]"
-
-
 class _StepEncoder(Encoder):
     """Fixed slots ``0 .. step_offset - 1`` (one-step actions), then the step range
     ``step_offset .. num_player_actions - 1``: the subclass spells every open-ended action as
-    a sequence of step indices (:meth:`_steps_of`), and the view's legal ones form a tree
-    (no sequence is a prefix of another) whose branches the masks follow."""
+    a sequence of step indices (:meth:`_steps_of`; no legal action's sequence may be a prefix
+    of another's).
+
+    The sequences of a view's legal actions are kept as one sorted list of byte strings
+    (each step a big-endian number of ``_width`` bytes, so that byte order is step order):
+    the actions that start with given steps are a range of it, found by bisection, and the
+    distinct next steps are found with one bisection each. That takes a few dozen bytes an
+    action (a tree of dicts took several hundred).
+    """
 
     step_offset: int
-    _last: tuple[Any, list[int], list[Any], _Node] | None = None
+    _width = 2  # bytes a step
+    _last: tuple[Any, list[int], list[Any], list[bytes], list[Any]] | None = None
 
     @abc.abstractmethod
     def _fixed_index(self, view: Any, action: Any) -> int | None:
@@ -588,55 +595,81 @@ class _StepEncoder(Encoder):
     def _steps_of(self, view: Any, action: Any) -> Steps:
         """The step indices that spell an open-ended ``action`` (ValueError if none do)."""
 
-    def _tree(self, view: Any) -> tuple[list[int], list[Any], _Node]:
-        """The fixed-slot legal actions (indices, actions) and the tree of the others (the
-        last view's are kept, so that encoding many actions of one view generates once)."""
+    def _set_width(self) -> None:
+        """Call once ``num_player_actions`` is known."""
+        self._width = 2 if self.num_player_actions < 0xFFFF else 4
+
+    def _key(self, steps: Steps) -> bytes:
+        try:
+            return struct.pack(f">{len(steps)}{'H' if self._width == 2 else 'I'}", *steps)
+        except struct.error:
+            raise ValueError(f"{steps!r} are not step indices") from None
+
+    def _tree(self, view: Any) -> tuple[list[int], list[Any], list[bytes], list[Any]]:
+        """The fixed-slot legal actions (indices, actions) and the others' step sequences
+        (sorted keys, and the actions aligned with them); the last view's are kept, so that
+        encoding many actions of one view generates once."""
         last = self._last
         if last is not None and last[0] is view:
-            return last[1], last[2], last[3]
+            return last[1], last[2], last[3], last[4]
         idx: list[int] = []
         fixed: list[Any] = []
-        root: _Node = {}
+        unsorted: list[bytes] = []
+        listed: list[Any] = []
+        key, steps_of = self._key, self._steps_of
+        # (no new container per action is kept: bytes and ints are not tracked by the cyclic
+        # garbage collector, whose passes over a large legal list would cost more than this)
         for a in view.legal_actions():
             i = self._fixed_index(view, a)
-            if i is not None:
+            if i is None:
+                unsorted.append(key(steps_of(view, a)))
+                listed.append(a)
+            else:
                 idx.append(i)
                 fixed.append(a)
-                continue
-            steps = self._steps_of(view, a)
-            node = root
-            for t in steps[:-1]:
-                nxt = node.get(t)
-                if nxt is None:
-                    nxt = node[t] = {}
-                elif type(nxt) is not dict:
-                    raise RuntimeError(f"{a} and {nxt} share steps {steps}")
-                node = nxt
-            if steps[-1] in node:
-                raise RuntimeError(f"{a} and {node[steps[-1]]} share steps {steps}")
-            node[steps[-1]] = a
-        self._last = (view, idx, fixed, root)
-        return idx, fixed, root
+        order = sorted(range(len(unsorted)), key=unsorted.__getitem__)
+        keys = [unsorted[j] for j in order]
+        acts = [listed[j] for j in order]
+        for j in range(1, len(keys)):
+            if keys[j].startswith(keys[j - 1]):
+                raise RuntimeError(f"{acts[j - 1]} and {acts[j]} share steps")
+        self._last = (view, idx, fixed, keys, acts)
+        return idx, fixed, keys, acts
 
-    def _node(self, view: Any, prefix: Steps) -> tuple[list[int], list[Any], _Node]:
-        """The fixed part (empty past the first step) and the tree node after ``prefix``."""
-        idx, fixed, node = self._tree(view)
-        if not prefix:
-            return idx, fixed, node
-        for t in prefix:
-            nxt = node.get(t) if type(t) is int or isinstance(t, np.integer) else None
-            if type(nxt) is not dict:
-                raise ValueError(f"no legal action of this view starts with steps {prefix!r}")
-            node = nxt
-        return [], [], node
+    def _range(self, view: Any, prefix: Steps) -> tuple[list[bytes], list[Any], bytes, int, int]:
+        """The keys and actions of ``view``, the key of ``prefix`` and the range of the
+        actions that start with it and go on (ValueError if none does)."""
+        _, _, keys, acts = self._tree(view)
+        p = self._key(prefix)
+        lo = bisect_left(keys, p)
+        hi = bisect_left(keys, p + b"\xff" * self._width, lo)
+        if prefix and (lo == hi or len(keys[lo]) == len(p)):
+            raise ValueError(f"no legal action of this view starts with steps {prefix!r}")
+        return keys, acts, p, lo, hi
 
     def legal(self, view: Any, prefix: Steps = ()) -> tuple[list[int], list[Any]]:
-        idx, fixed, node = self._node(view, prefix)
-        out_idx = list(idx)
-        out = list(fixed)
-        for t, v in node.items():
-            out_idx.append(t)
-            out.append(MORE if type(v) is dict else v)
+        keys, acts, p, lo, hi = self._range(view, prefix)
+        if prefix:
+            out_idx: list[int] = []
+            out: list[Any] = []
+        else:
+            idx, fixed = self._tree(view)[:2]
+            out_idx, out = list(idx), list(fixed)
+        w = self._width
+        start = len(p)
+        end = start + w
+        top = b"\xff" * w
+        i = lo
+        while i < hi:
+            k = keys[i]
+            t = k[start:end]
+            out_idx.append(int.from_bytes(t, "big"))
+            if len(k) == end:  # the whole action (no other starts with it)
+                out.append(acts[i])
+                i += 1
+            else:
+                out.append(MORE)
+                i = bisect_left(keys, p + t + top, i + 1, hi)
         return out_idx, out
 
     def encode_steps(self, view: Any, action: Any) -> Steps:
@@ -649,14 +682,15 @@ class _StepEncoder(Encoder):
             return (i,)
         try:
             steps = self._steps_of(view, action)
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, KeyError):
             steps = ()
-        node: Any = self._tree(view)[2]
-        for t in steps:
-            node = node.get(t) if type(node) is dict else None
-        if not steps or node != action:
-            raise ValueError(f"{action!s} has no index in this view (not legal)")
-        return steps
+        if steps:
+            _, _, keys, acts = self._tree(view)
+            k = self._key(steps)
+            j = bisect_left(keys, k)
+            if j < len(keys) and keys[j] == k and acts[j] == action:
+                return steps
+        raise ValueError(f"{action!s} has no index in this view (not legal)")
 
     def encode(self, view: Any, action: Any) -> int:
         steps = self.encode_steps(view, action)
@@ -670,13 +704,14 @@ class _StepEncoder(Encoder):
             return self.decode_chance(index)
         if index < self.step_offset and not prefix:
             return self._fixed_action(view, index)
-        node = self._node(view, prefix)[2]
-        v = node.get(index)
-        if v is None:
+        keys, acts, p, lo, hi = self._range(view, prefix)
+        k = p + self._key((index,))
+        j = bisect_left(keys, k, lo, hi)
+        if j == hi or not keys[j].startswith(k):
             raise ValueError(f"step {index} leads to no legal action after {prefix!r}")
-        if type(v) is dict:
+        if len(keys[j]) != len(k):
             raise ValueError(f"step {index} after {prefix!r} is one step of several (MORE)")
-        return v
+        return acts[j]
 
 
 # -- Wocable ----------------------------------------------------------------------------------
@@ -736,6 +771,7 @@ class WocableEncoder(_StepEncoder):
         #: first index of the tile steps
         self.tile_offset = 130 + 2 * S * S * R
         self.num_player_actions = self.tile_offset + 2 * L
+        self._set_width()
         self.max_steps = R + 1
         # a tile token of a placement (``A``, ``CH``; lowercase for a blank) -> its step
         self._tile_step = {a: self.tile_offset + i for i, a in enumerate(f.alphabet)}
@@ -949,6 +985,7 @@ class WordMeldEncoder(_StepEncoder):
         self._card0, self._letter0 = 6 + 2 * D, 6 + 3 * D
         self._letter_step = {x: self._letter0 + i for i, x in enumerate(f.alphabet)}
         self.num_player_actions = self._letter0 + len(f.alphabet)
+        self._set_width()
         # parts (changes + new words, at most 2D), cards (at most D), letters, done
         self.max_steps = 4 * D + 1
         self._kinds = kinds = (*f.alphabet, "*")

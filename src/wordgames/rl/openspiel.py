@@ -22,8 +22,10 @@ face up, the others face down (an endgame set-up, for quick experiments with sea
 
 Chance is explicit: ``chance_outcomes()`` lists the library's outcomes with their exact
 ``Fraction`` probabilities converted to floats. Player actions are the indices of
-:mod:`wordgames.rl.encoding` (``0 .. num_player_actions - 1``); chance outcomes are numbered
-from 0 in their own range (the encoder's index minus its ``chance_offset``). Wömmeln's
+:mod:`wordgames.rl.encoding` (``0 .. num_player_actions - 1``); a Wocable placement or a
+WordMeld play takes one per step, all of the same player, and the library state changes at
+the last (``state.pending_steps``). Chance outcomes are numbered from 0 in their own range
+(the encoder's index minus its ``chance_offset``). Wömmeln's
 rounds are simultaneous: every player still searching (or voting) acts at once; a player
 with nothing to do has the single action ``num_player_actions`` ("wait").
 
@@ -32,7 +34,8 @@ ranked above them) / (players - 1)``: +1 for a sole winner, -1 for a sole last, 
 sum to 0 (zero-sum), ties share.
 
 Observation tensors are the encoders' vectors of the player's view (a spectator's view for a
-public-information observer). The observation string is the view's JSON. The
+public-information observer); the steps of an action being chosen show only to the player
+choosing it. The observation string is the view's JSON. The
 information-state string is perfect recall: every action so far as the player saw it
 (``state.redact_action``), so other players' hidden draws read ``draw *`` (Wocable) or
 ``draw ?`` (WordMeld). The information-state tensor is the observation vector (the views carry
