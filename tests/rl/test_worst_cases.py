@@ -17,7 +17,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hypothesis import HealthCheck, given, settings, target  # noqa: E402
+from hypothesis import HealthCheck, example, given, settings, target  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import wordgames  # noqa: E402
@@ -84,6 +84,9 @@ def with_rack(state, letters: list[str], blanks: int):
     blanks=st.integers(1, 2),
     pick=st.lists(st.integers(0, 99), min_size=5, max_size=5),
 )
+# EIRST?? on the empty board, and after two placements: among the longest lists
+@example(seed=0, placements=0, preset="wocable", tiles="en", blanks=2, pick=[4, 8, 17, 18, 19])
+@example(seed=7, placements=2, preset="naspa", tiles="en", blanks=2, pick=[4, 8, 17, 18, 19])
 def test_wocable_two_blank_racks_on_open_boards(
     seed, placements, preset, tiles, blanks, pick
 ) -> None:
@@ -151,6 +154,7 @@ def wordmeld_with_big_hand(seed: int, extra: int, min_table: int):
     extra=st.integers(0, 14),
     min_table=st.integers(2, 8),
 )
+@example(seed=1, extra=14, min_table=8)
 def test_wordmeld_big_hands_with_jokers_beside_many_words(seed, extra, min_table) -> None:
     state = wordmeld_with_big_hand(seed, extra, min_table)
     if state is None:
