@@ -87,6 +87,7 @@ def with_rack(state, letters: list[str], blanks: int):
 # EIRST?? on the empty board, and after two placements: among the longest lists
 @example(seed=0, placements=0, preset="wocable", tiles="en", blanks=2, pick=[4, 8, 17, 18, 19])
 @example(seed=7, placements=2, preset="naspa", tiles="en", blanks=2, pick=[4, 8, 17, 18, 19])
+@example(seed=3, placements=3, preset="wocable", tiles="es", blanks=2, pick=[3, 4, 9, 11, 21])
 def test_wocable_two_blank_racks_on_open_boards(
     seed, placements, preset, tiles, blanks, pick
 ) -> None:

@@ -268,8 +268,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     # self._now.value: (library state, log, cache). The log is (previous log, library state
     # before, action), newest first; the cache maps player -> {index: action} of this
-    # library state (or (player, prefix) -> the same after those steps), and _CHANCE -> its
-    # chance entry.
+    # library state (or (player, prefix) -> the same after those steps), ("view", player) ->
+    # that player's view, and _CHANCE -> its chance entry.
 
     @property
     def library_state(self) -> Any:
@@ -284,11 +284,15 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def _legal_map(self, player: int) -> dict[int, Any]:
         state, _, cache = self._now.value
-        key: Any = (player, self._prefix) if self._prefix else player
+        prefix = self._prefix if player == self._player else ()
+        key: Any = (player, prefix) if prefix else player
         m: dict[int, Any] | None = cache.get(key)
         if m is None:
             enc: Encoder = self._game_parts.value.encoder
-            m = cache[key] = enc._legal_table(state.view(player), self._prefix)[0]
+            view = cache.get(("view", player))
+            if view is None:  # one view a player and position: the encoder keeps its steps
+                view = cache[("view", player)] = state.view(player)
+            m = cache[key] = enc._legal_table(view, prefix)[0]
         return m
 
     def _player_now(self) -> int:
