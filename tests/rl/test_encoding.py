@@ -383,3 +383,15 @@ def test_wocable_challenge_slots_round_trip(seed) -> None:
         places = [a for a in legal if isinstance(a, wocable.Place)]
         state = state.apply(rng.choice(places if places and rng.random() < 0.8 else legal))
     assert seen > 0
+
+
+@pytest.mark.parametrize("game", ["wocable", "wordmeld"])
+def test_every_step_has_its_own_name(game) -> None:
+    enc = encoder_for(new_game(game))
+    names = [enc.step_name(i) for i in range(enc.step_offset, enc.num_player_actions)]
+    assert len(set(names)) == len(names)
+    for fixed in (0, enc.step_offset - 1, enc.num_player_actions):
+        with pytest.raises(ValueError, match="not a step"):
+            enc.step_name(fixed)
+    with pytest.raises(ValueError, match="has none"):
+        encoder_for(new_game("regenwormen")).step_name(0)

@@ -2,9 +2,11 @@
 
 Random playouts rarely reach the positions with the most legal actions, so these tests build
 them: Wocable racks with two blanks on open boards (every preset, English and Spanish tiles),
-WordMeld hands with many cards and both jokers beside tables of several words. Hypothesis
-``target`` steers the examples towards longer lists. Every legal action must round-trip and
-the masks must reach exactly ``legal_actions()`` (``check_view``).
+WordMeld hands with many cards and jokers beside tables of several words. The pinned examples
+are among the longest lists ``benchmarks/rl_actions.py`` found (``EIRST??`` on the empty
+board: 89,610 placements); the generated ones vary the board, rack, preset and hand, and
+``target`` steers them towards longer lists. Every legal action must round-trip and the
+masks must reach exactly ``legal_actions()`` (``check_view``).
 """
 
 from __future__ import annotations

@@ -196,6 +196,11 @@ class Encoder(abc.ABC):
             raise ValueError("no steps")
         return self.decode(view, steps[-1], tuple(steps[:-1]))
 
+    def step_name(self, index: int) -> str:
+        """What step index ``index`` chooses, in words, for an action chosen in steps
+        (ValueError for an index that is not such a step)."""
+        raise ValueError(f"index {index} is not a step ({self.game} has none)")
+
     def _legal_table(self, view: Any, prefix: Steps = ()) -> tuple[dict[int, Any], Mask]:
         """``{index: choice}`` of :meth:`legal` and its mask, built once (the mask is
         read-only: copy it to hand it out)."""
@@ -866,6 +871,23 @@ class WocableEncoder(_StepEncoder):
             raise ValueError(f"{action} places no tiles on the board")
         return (130 + (2 * (r * S + c) + (0 if across else 1)) * R + k - 1, *tiles)
 
+    def step_name(self, index: int) -> str:
+        """``"8H across, 3 tiles"`` for a first step, ``"tile E"`` / ``"tile e"`` (a blank)
+        for a tile step."""
+        R, S, L, t0 = self._R, self._size, self._L, self.tile_offset
+        if 130 <= index < t0:
+            sq_dir, k = divmod(index - 130, R)
+            q, d = divmod(sq_dir, 2)
+            r, c = divmod(q, S)
+            col = chr(ord("A") + c)
+            square = f"{r + 1}{col} across" if d == 0 else f"{col}{r + 1} down"
+            return f"{square}, {k + 1} tile{'s' if k else ''}"
+        if t0 <= index < self.num_player_actions:
+            t = index - t0
+            text = self._tile_texts[t % L]
+            return f"tile {text if t < L else text.lower()}"
+        raise ValueError(f"index {index} is not a step")
+
     def _fixed_action(self, view: Any, index: int) -> Any:
         if index == 0:
             return self._Pass()
@@ -1045,6 +1067,22 @@ class WordMeldEncoder(_StepEncoder):
 
     def _fixed_action(self, view: Any, index: int) -> Any:
         return self._fixed[index] if index < 4 else self._Discard(index - 4)
+
+    def step_name(self, index: int) -> str:
+        """``"new word"``, ``"done"``, ``"change word 2"``, ``"card 17 (E)"`` or
+        ``"as E"`` (the letter of the joker just named)."""
+        if index == self._new:
+            return "new word"
+        if index == self._done:
+            return "done"
+        if self._change0 <= index < self._card0:
+            return f"change word {index - self._change0}"
+        if self._card0 <= index < self._letter0:
+            c = index - self._card0
+            return f"card {c} ({self._kinds[self._card_kind[c]]})"
+        if self._letter0 <= index < self.num_player_actions:
+            return f"as {self._kinds[index - self._letter0]}"
+        raise ValueError(f"index {index} is not a step")
 
     def _steps_of(self, view: Any, action: Any) -> Steps:
         if type(action) is not self._Play:

@@ -385,7 +385,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if not s.is_terminal and not s.is_chance_node:
             a = self._legal_map(player).get(action)
             if a is MORE:
-                return f"p{player} step {action}"
+                return f"p{player} step {parts.encoder.step_name(action)}"
             if a is not None:
                 return str(a)
         return f"p{player} action {action}"
