@@ -18,8 +18,10 @@ WORDLISTS = ROOT / "data" / "wordlists"
 
 
 def build_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_lexicons", ROOT / "tools/build_lexicons.py")
-    assert spec is not None and spec.loader is not None
+    path = ROOT / "tools" / "build_lexicons.py"
+    spec = importlib.util.spec_from_file_location("build_lexicons", path)
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
