@@ -347,7 +347,11 @@ class State(StateBase):
     # -- legal actions -----------------------------------------------------------------------------
 
     def raw_moves(self) -> list[tuple[Place, int, tuple[tuple[int, int], ...]]]:
-        """Every legal placement of the player on turn: (action, score, placed tiles)."""
+        """Every legal placement of the player on turn: (action, score, placed tiles); the
+        placements :meth:`legal_actions` lists, so none at a chance node, at the end, or while
+        a play that would end the game waits for ``Challenge`` or ``Accept``."""
+        if self.phase != "play" or self.pending_end is not None:
+            return []
         c = self._cache.get("moves")
         if c is None:
             c = raw_moves(self._tiles, self.board, self.racks[self.turn])
@@ -355,8 +359,9 @@ class State(StateBase):
         return c
 
     def moves(self) -> list[Move]:
-        """Every legal placement of the player on turn with its score, best first."""
-        if self.phase != "play":
+        """Every legal placement of the player on turn with its score, best first (the
+        placements of :meth:`legal_actions`: empty where it lists none)."""
+        if self.phase != "play" or self.pending_end is not None:
             return []
         rack = self.racks[self.turn]
         out = [move_of(self._tiles, rack, raw) for raw in self.raw_moves()]
@@ -368,8 +373,10 @@ class State(StateBase):
         ``leave`` (sorted tile ids kept -> points, e.g. ``LeaveModel.for_tiles``) by score plus
         the leave; ties go to the smaller notation. Always the first ``n`` of the full list
         ranked the same way, but found by a shadow-bounded search that skips anchors which
-        cannot reach the top ``n`` (:mod:`wordgames.wocable.shadow`)."""
-        if self.phase != "play":
+        cannot reach the top ``n`` (:mod:`wordgames.wocable.shadow`). Empty where
+        :meth:`legal_actions` lists no placement (a chance node, the end, a game-ending play
+        waiting for ``Challenge`` or ``Accept``)."""
+        if self.phase != "play" or self.pending_end is not None:
             return []
         if leave is None and "moves" in self._cache:
             return self.moves()[:n]
