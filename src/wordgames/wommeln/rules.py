@@ -121,6 +121,7 @@ class Rules:
         return self.intensiv_size if self.intensiv else 15
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (every field; :meth:`from_dict` reads it back)."""
         return attrs.asdict(self)
 
     @classmethod

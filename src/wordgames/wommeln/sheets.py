@@ -159,6 +159,7 @@ class Sheet:
         return tuple(self.letters[i : i + c] for i in range(0, len(self.letters), c))
 
     def to_dict(self) -> dict[str, object]:
+        """JSON-safe form: the sheet's ``id`` and its rows of letters."""
         return {"id": self.id, "rows": list(self.row_strings())}
 
 

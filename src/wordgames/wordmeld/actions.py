@@ -156,9 +156,7 @@ def _split(cards: Iterable[Card], letters: list[tuple[int, str]]) -> tuple[int, 
     for card in cards:
         if type(card) is tuple:
             if len(card) != 2 or type(card[1]) is not str:
-                raise TypeError(
-                    f"a joker is written (card id, letter), got {short_repr(card, 40)}"
-                )
+                raise TypeError(f"a joker is written (card id, letter), got {short_repr(card, 40)}")
             ids.append(_card_id(card[0], "a joker's card"))
             letters.append(card)
         else:
