@@ -61,7 +61,6 @@ SERVER_EVENT_FROM_PLAYER: Final = "server_event_from_player"
 STALE_STATE: Final = "stale_state"
 INVALID_PLAYER: Final = "invalid_player"
 
-#: Every code with the same meaning in all four games (docs/contract.md lists them).
 SHARED_CODES: Final = frozenset(
     {
         NOT_AN_ACTION,
@@ -75,6 +74,7 @@ SHARED_CODES: Final = frozenset(
         INVALID_PLAYER,
     }
 )
+"""Every code with the same meaning in all four games (docs/contract.md lists them)."""
 
 
 @attrs.frozen

@@ -75,8 +75,8 @@ class GameOutcome:
         return cls(tuple(scores), tuple(ranking), reason)
 
 
-#: The longest player name accepted (names come from clients).
 MAX_NAME_LENGTH = 100
+"""The longest player name accepted (names come from clients)."""
 
 
 def player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:

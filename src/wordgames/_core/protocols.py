@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Action", "Bot", "GameState", "Outcome", "PlayerView"]
 
-#: An action is a hashable, immutable value object whose ``str`` is its notation and which the
-#: game module's ``parse_action`` turns back into an equal object.
 Action = Hashable
+"""An action is a hashable, immutable value object whose ``str`` is its notation and which the
+game module's ``parse_action`` turns back into an equal object."""
 
 
 @runtime_checkable
@@ -209,7 +209,10 @@ class GameState(Protocol):
 class Bot(Protocol):
     """A player program. Bots see views, never full states."""
 
-    def choose(self, view: Any, rng: random.Random) -> Action: ...
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        """A legal action for the player ``view`` was made for; ``rng`` is the only
+        randomness a bot may use, so the same seed gives the same game."""
+        ...
 
 
 def check_dict(obj: object, what: str) -> Mapping[str, Any]:

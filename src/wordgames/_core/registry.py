@@ -8,8 +8,8 @@ from typing import Any, Protocol, cast
 
 __all__ = ["GAMES", "GAME_NAMES", "GameModule"]
 
-#: The registry names of the four games.
 GAME_NAMES = ("regenwormen", "wocable", "wommeln", "wordmeld")
+"""The registry names of the four games."""
 
 
 class GameModule(Protocol):
@@ -69,5 +69,5 @@ class _Games(Mapping[str, GameModule]):
         return f"GAMES({', '.join(GAME_NAMES)})"
 
 
-#: Every game module by name: ``wordgames.GAMES["regenwormen"].new_game(players=3)``.
 GAMES: Mapping[str, GameModule] = _Games()
+"""Every game module by name: ``wordgames.GAMES["regenwormen"].new_game(players=3)``."""

@@ -42,8 +42,8 @@ __all__ = [
     "state_of",
 ]
 
-#: A position between turns: (face-up grill ascending, (mover's stack, other stack)).
 Position = tuple[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]
+"""A position between turns: (face-up grill ascending, (mover's stack, other stack))."""
 
 _PLAYERS = ("P1", "P2")
 _ZERO6 = (0, 0, 0, 0, 0, 0)

@@ -285,6 +285,6 @@ def _parse_action(text: str) -> Action:
     return Place(row, col, across, canon)
 
 
-#: Parse the notation of any Wocable action: :class:`ParseError`, and only that, if it is not
-#: one (text over ``wordgames._core.notation.MAX_ACTION_TEXT`` characters is refused unread).
 parse_action = guarded_parser(_parse_action)
+"""Parse the notation of any Wocable action: :class:`ParseError`, and only that, if it is not
+one (text over ``wordgames._core.notation.MAX_ACTION_TEXT`` characters is refused unread)."""

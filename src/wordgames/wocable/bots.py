@@ -44,7 +44,6 @@ __all__ = [
     "leave_value",
 ]
 
-#: Points a kept tile is worth (English tiles; others fall back on their face value).
 LEAVE_VALUES: dict[str, float] = {
     "?": 25.0,
     "S": 8.0,
@@ -74,6 +73,7 @@ LEAVE_VALUES: dict[str, float] = {
     "J": -2.5,
     "Q": -7.0,
 }
+"""Points a kept tile is worth (English tiles; others fall back on their face value)."""
 _VOWELS = frozenset("AEIOU")
 
 

@@ -219,6 +219,7 @@ class State(StateBase):
 
     @property
     def num_players(self) -> int:
+        """How many players the game started with (leavers included)."""
         return len(self.players)
 
     @property
@@ -228,22 +229,27 @@ class State(StateBase):
 
     @property
     def current_player(self) -> int | None:
+        """The player on turn; ``None`` while tiles are dealt or drawn and at the end."""
         return self.turn if self.phase == "play" else None
 
     @property
     def players_to_act(self) -> frozenset[int]:
+        """The player on turn, or nobody (chance nodes, the end)."""
         return frozenset((self.turn,)) if self.phase == "play" else frozenset()
 
     @property
     def is_chance_node(self) -> bool:
+        """Whether tiles are being dealt or drawn (:meth:`chance_outcomes` lists the draws)."""
         return self.phase in ("deal", "draw")
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the game has ended (:attr:`outcome` says how)."""
         return self.phase == "over"
 
     @property
     def bag_size(self) -> int:
+        """How many tiles are in the bag."""
         return sum(self.bag)
 
     @property
@@ -284,6 +290,7 @@ class State(StateBase):
 
     @property
     def outcome(self) -> GameOutcome | None:
+        """``None`` until the end, then the final scores, ranking, winners and reason."""
         if self.phase != "over" or self.end_reason is None:
             return None
         keys = []
@@ -322,6 +329,8 @@ class State(StateBase):
     # -- chance ------------------------------------------------------------------------------------
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """At a chance node, each tile that can be drawn next with its exact probability; ``()``
+        elsewhere."""
         if not self.is_chance_node:
             return ()
         total = sum(self.bag)

@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 
 __all__ = ["VIEW_VERSION", "View"]
 
-#: The version of the view's JSON (``"kind": "view"``).
 VIEW_VERSION = 1
+"""The version of the view's JSON (``"kind": "view"``)."""
 
 _PHASES = ("deal", "draw", "play", "over")
 _END_REASONS = ("played_out", "passes", "resigned", "timeout")
