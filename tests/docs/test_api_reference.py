@@ -3,9 +3,12 @@
 methods and properties of every public class, inherited contract methods included (each
 game's ``State`` shows ``check_as`` and ``apply_as``).
 
-The site is built once (``mkdocs build --strict``, a few seconds) and its inventory,
-``objects.inv``, lists every object mkdocstrings rendered; with ``show_if_no_docstring: false``
-a name without a docstring is not rendered, so it is missing there too. Modules that need an
+The site is built once (``mkdocs build --strict``, a few seconds, tests/docs/conftest.py); an
+object has a place when a page of the site holds its anchor (``id="wordgames.x.Y"``, which
+mkdocstrings puts on every object it renders; the inventory ``objects.inv`` also lists the
+paths of imported names that are not rendered there, so it is not used). With
+``show_if_no_docstring: false`` a name without a docstring is not rendered, so it is missing
+there too. Modules that need an
 optional extra (``wordgames.rl`` without numpy) are checked where the extra is installed (CI
 runs tests/docs with ``.[rl]`` too)."""
 
@@ -14,8 +17,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 import types
-import zlib
 from functools import cache
 from pathlib import Path
 
@@ -28,17 +31,20 @@ ROOT = Path(__file__).resolve().parents[2]
 EXEMPT = {"__version__"}  # documented in docs/release.md
 
 
-def read_inventory(path: Path) -> set[str]:
-    """The Python object names of a Sphinx inventory (version 2) file."""
-    header, _, rest = path.read_bytes().partition(b"# The remainder of this file is compressed")
-    assert header.startswith(b"# Sphinx inventory version 2"), "not an inventory"
-    body = zlib.decompress(rest.split(b"\n", 1)[1]).decode()
-    return {line.split(" ", 1)[0] for line in body.splitlines() if " py:" in line}
+ANCHOR = re.compile(r'id="(wordgames[\w.]*)"')
+
+
+def read_anchors(site: Path) -> set[str]:
+    """The dotted paths of every object rendered on the site's pages."""
+    out: set[str] = set()
+    for page in site.rglob("*.html"):
+        out.update(ANCHOR.findall(page.read_text(encoding="utf-8")))
+    return out
 
 
 @pytest.fixture(scope="module")
 def inventory(site: Path) -> set[str]:
-    return read_inventory(site / "objects.inv")
+    return read_anchors(site)
 
 
 @cache
@@ -70,8 +76,11 @@ def places(obj: object, name: str, inv: set[str]) -> list[str]:
 
 def where_to_add(module: str) -> str:
     for page in sorted((ROOT / "docs/api").glob("*.md")):
-        if f"::: {module}\n" in page.read_text(encoding="utf-8"):
-            return f"its `::: {module}` section in docs/api/{page.name} (its members: list)"
+        text = page.read_text(encoding="utf-8")
+        if f"::: {module}\n" in text:
+            section = text.split(f"::: {module}\n", 1)[1].split(":::", 1)[0]
+            listed = "(its members: list)" if "members:" in section else "(it renders __all__)"
+            return f"its `::: {module}` section in docs/api/{page.name} {listed}"
     return f"a `::: {module}` section on a docs/api page (none has one)"
 
 

@@ -209,6 +209,7 @@ class PendingPlay:
 
 
 Action = Place | Exchange | Pass | Draw | Resign | Timeout | Challenge | Accept | TimePenalty
+"""Any Wocable action: player decisions, draws (chance) and the server events."""
 
 _ACROSS = re.compile(r"^([0-9]{1,2})([A-Za-z])$")
 _DOWN = re.compile(r"^([A-Za-z])([0-9]{1,2})$")

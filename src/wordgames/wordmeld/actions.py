@@ -270,6 +270,7 @@ class Play:
 
 
 Action = Draw | PickPile | PickDiscard | Discard | Keep | Pass | Play | Resign
+"""Any WordMeld action (card draws, the chance outcomes, included)."""
 
 #: Every action class, in the order of :data:`Action` (``State.ACTION_TYPES``).
 ACTION_TYPES: tuple[type, ...] = (Draw, PickPile, PickDiscard, Discard, Keep, Pass, Play, Resign)
