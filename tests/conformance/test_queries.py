@@ -97,6 +97,7 @@ def test_wocable_queries_agree(seed: int, which: int) -> None:
     rules = WOCABLE_RULES[which]
     bots = [wocable.bots.GreedyBot(), wocable.bots.EquityBot()]
     decisions = 0
+    endgame = rules.word_check == "on_play"  # the search's precondition (two players too)
     for state in playout(wocable.new_game(2, rules=rules), rng, _placement):
         if state.is_chance_node or state.is_terminal:
             assert state.moves() == state.best_moves(1) == state.raw_moves() == []
@@ -111,6 +112,10 @@ def test_wocable_queries_agree(seed: int, which: int) -> None:
         if decisions % 4 == 0 or state.pending_play is not None:
             check_views(state)
             check_bot(bots[decisions % 2], state, rng)
+        if endgame and state.bag_size == 0 and state.pending_play is None:
+            endgame = False  # once a game: the search is the slowest query
+            action, _ = wocable.bots.endgame_search(state, moves=3, depth=2)
+            assert state.is_legal(action), f"endgame_search chose illegal {action}"
 
 
 def _placement(action: Any) -> bool:
