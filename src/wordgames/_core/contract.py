@@ -372,7 +372,21 @@ class StateBase:
         return action
 
     def apply_as(self: _S, player: int, action: object, *, ply: int | None = None) -> _S:
-        """``apply`` on behalf of ``player`` after :meth:`check_as` (same errors)."""
+        """``apply`` on behalf of ``player`` after :meth:`check_as` (same errors): the call a
+        server makes for a move a client sent, quoting the ``ply`` the client was shown.
+
+        >>> import wordgames
+        >>> from wordgames import regenwormen as rw
+        >>> state = rw.new_game(2).apply(rw.Roll((5, 5, 5, 6, 6, 6, 6, 6)))
+        >>> state = state.apply_as(0, "set w", ply=state.ply)
+        >>> for seat, text, ply in [(1, "reroll", state.ply), (0, "reroll", 0)]:
+        ...     try:
+        ...         state.apply_as(seat, text, ply=ply)
+        ...     except wordgames.IllegalActionError as exc:
+        ...         print(exc.code)
+        not_your_turn
+        stale_state
+        """
         return self.apply(self.check_as(player, action, ply=ply))
 
     def _repr_svg_(self) -> str:
