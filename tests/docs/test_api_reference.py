@@ -67,10 +67,14 @@ def importable() -> dict[str, types.ModuleType]:
 
 def places(obj: object, name: str, inv: set[str]) -> list[str]:
     """The public paths under which the site shows ``obj`` (re-exports count)."""
+    modules = public_modules()
     return [
         f"{path}.{name}"
         for path, module in importable().items()
-        if getattr(module, name, None) is obj and f"{path}.{name}" in inv
+        if getattr(module, name, None) is obj
+        and f"{path}.{name}" in inv
+        # the anchor of a module of the same name (``wocable.svg``) is not the function's
+        and (isinstance(obj, types.ModuleType) or f"{path}.{name}" not in modules)
     ]
 
 
@@ -79,7 +83,12 @@ def where_to_add(module: str) -> str:
         text = page.read_text(encoding="utf-8")
         if f"::: {module}\n" in text:
             section = text.split(f"::: {module}\n", 1)[1].split(":::", 1)[0]
-            listed = "(its members: list)" if "members:" in section else "(it renders __all__)"
+            if "members: false" in section:
+                listed = "(replace its members: false with a members: list)"
+            elif "members:" in section:
+                listed = "(its members: list)"
+            else:
+                listed = "(it renders __all__)"
             return f"its `::: {module}` section in docs/api/{page.name} {listed}"
     return f"a `::: {module}` section on a docs/api page (none has one)"
 
