@@ -145,14 +145,19 @@ def test_wocable_best_moves_empty_while_a_game_ending_play_waits() -> None:
 # -- Regenwormen ------------------------------------------------------------------------------
 
 
+RW_RULES = [
+    rw.Rules(),
+    rw.Rules(flip_returned_if_highest=True, flip_when_nothing_returned=True),
+]
+
+
 @settings(deadline=None)
-@given(seed=SEEDS, players=st.integers(2, 4))
-def test_regenwormen_queries_agree(seed: int, players: int) -> None:
+@given(seed=SEEDS, players=st.integers(2, 4), which=st.sampled_from(RW_RULES))
+def test_regenwormen_queries_agree(seed: int, players: int, which: rw.Rules) -> None:
     rng = random.Random(seed)
     bots = [rw.bots.HeuristicBot(), rw.bots.OptimalTurnBot(), rw.bots.GameBot()]
-    for i, state in enumerate(
-        playout(rw.new_game(players), rng, lambda a: isinstance(a, rw.SetAside))
-    ):
+    game = rw.new_game(players, rules=which)
+    for i, state in enumerate(playout(game, rng, lambda a: isinstance(a, rw.SetAside))):
         if state.is_chance_node or state.is_terminal:
             continue
         stops = {a for a in state.legal_actions() if isinstance(a, (rw.Take, rw.Steal))}
@@ -168,12 +173,20 @@ def test_regenwormen_queries_agree(seed: int, players: int) -> None:
 # -- Wömmeln ----------------------------------------------------------------------------------
 
 
-@settings(max_examples=5, deadline=None)
-@given(seed=SEEDS, players=st.integers(1, 3))
-def test_wommeln_queries_agree(seed: int, players: int) -> None:
+WOMMELN_RULES = [
+    wommeln.Rules(),  # review by challenge
+    wommeln.Rules(review="vote", rounds=3),
+    wommeln.Rules(review="none", rounds=3, erase_zero_rounds=False),
+]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS, players=st.integers(1, 3), which=st.sampled_from(WOMMELN_RULES))
+def test_wommeln_queries_agree(seed: int, players: int, which: wommeln.Rules) -> None:
     rng = random.Random(seed)
     bot = wommeln.bots.LongestWordBot()
-    for i, state in enumerate(playout(wommeln.new_game(players), rng, lambda a: True)):
+    game = wommeln.new_game(players, rules=which)
+    for i, state in enumerate(playout(game, rng, lambda a: True)):
         if state.is_chance_node or state.is_terminal:
             continue
         check_views(state)
@@ -184,12 +197,20 @@ def test_wommeln_queries_agree(seed: int, players: int) -> None:
 # -- WordMeld ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=5, deadline=None)
-@given(seed=SEEDS, players=st.integers(2, 3))
-def test_wordmeld_queries_agree(seed: int, players: int) -> None:
+WORDMELD_RULES = [
+    wordmeld.Rules(),
+    wordmeld.Rules(keep_after_discard_pick=True, discard_drawn_only=True),
+    wordmeld.Rules(draw_after_discard_pick=True, shortened_word_formed=True),
+]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS, players=st.integers(2, 3), which=st.sampled_from(WORDMELD_RULES))
+def test_wordmeld_queries_agree(seed: int, players: int, which: wordmeld.Rules) -> None:
     rng = random.Random(seed)
     bot = wordmeld.bots.GreedyBot()
-    states = playout(wordmeld.new_game(players), rng, lambda a: isinstance(a, wordmeld.Play))
+    game = wordmeld.new_game(players, rules=which)
+    states = playout(game, rng, lambda a: isinstance(a, wordmeld.Play))
     for i, state in enumerate(states):
         if state.is_chance_node or state.is_terminal:
             assert state.play_options() == ()
