@@ -193,3 +193,32 @@ def test_the_inventory_reader_sees_a_missing_name(inventory: set[str]) -> None:
     assert places(wordgames.play, "play", inventory)
     without = {name for name in inventory if not name.endswith(".play")}
     assert not places(wordgames.play, "play", without)
+
+
+DIRECTIVE = re.compile(r"^::: (?P<module>[\w.]+)\n(?P<options>(?:    .*\n)*)", re.MULTILINE)
+
+
+def listed_members() -> list[tuple[str, str, str]]:
+    """(page, module, name) for every name of a ``members:`` list on the docs/api pages."""
+    out = []
+    for page in sorted((ROOT / "docs/api").glob("*.md")):
+        for match in DIRECTIVE.finditer(page.read_text(encoding="utf-8")):
+            for name in re.findall(r"^        - (\w+)$", match["options"], re.MULTILINE):
+                out.append((page.name, match["module"], name))
+    return out
+
+
+@pytest.mark.parametrize(("page", "module_name", "name"), listed_members())
+def test_members_lists_name_only_exported_names(page: str, module_name: str, name: str) -> None:
+    """A stale entry (a name that moved or was renamed) renders nothing, silently."""
+    modules = public_modules()
+    parts = module_name.split(".")
+    for i in range(len(parts), 0, -1):  # a module inside a package that needs an extra
+        reason = modules.get(".".join(parts[:i]))
+        if isinstance(reason, str):
+            pytest.skip(f"{module_name}: {reason}")
+    module = modules.get(module_name)
+    assert module is not None, f"docs/api/{page} documents {module_name}, which does not exist"
+    assert name in getattr(module, "__all__", ()), (
+        f"docs/api/{page}: {module_name} does not export {name}; remove it from the members list"
+    )
