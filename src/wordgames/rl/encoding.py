@@ -58,8 +58,8 @@ __all__ = [
     "wommeln_list_bound",
 ]
 
-#: Every observation value lies within ``[-OBS_BOUND, OBS_BOUND]`` (most within [0, 1]).
 OBS_BOUND = 1000.0
+"""Every observation value lies within ``[-OBS_BOUND, OBS_BOUND]`` (most within [0, 1])."""
 
 #: An observation vector.
 Obs: TypeAlias = "npt.NDArray[np.float32]"

@@ -56,13 +56,13 @@ from wordgames.rl.encoding import MORE, Encoder, Steps, encoder_for
 
 __all__ = ["GAME_NAMES", "load"]
 
-#: Library game name -> OpenSpiel short name.
 GAME_NAMES = {
     "regenwormen": "python_wordgames_regenwormen",
     "wocable": "python_wordgames_wocable",
     "wordmeld": "python_wordgames_wordmeld",
     "wommeln": "python_wordgames_wommeln",
 }
+"""Library game name -> OpenSpiel short name."""
 
 
 class _Frozen:

@@ -85,19 +85,19 @@ __all__ = [
     "to_position",
 ]
 
-#: the longest position string :func:`from_position` reads
 MAX_POSITION_TEXT = 2048
-#: the longest GCG text :func:`read_gcg` / :func:`from_gcg` read (characters)
+"""the longest position string :func:`from_position` reads"""
 MAX_GCG_TEXT = 100_000
-#: the most lines (blank lines included) of a GCG file
+"""the longest GCG text :func:`read_gcg` / :func:`from_gcg` read (characters)"""
 MAX_GCG_LINES = 1_000
+"""the most lines (blank lines included) of a GCG file"""
 #: the longest ``#wocable-rules`` pragma (characters)
 _MAX_PRAGMA = 2_000
-#: work (actions applied plus pending needs scanned while choosing draws) over both phases
-#: of the reconstruction before from_gcg gives up (about a second and a half); most rackless
-#: games of random bots take 20,000-100,000, the hardest of 730 seeds 500,000-930,000, a
-#: 200-exchange file 160,000, a game with its racks a few thousand
 GCG_WORK_LIMIT = 1_500_000
+"""work (actions applied plus pending needs scanned while choosing draws) over both phases
+of the reconstruction before from_gcg gives up (about a second and a half); most rackless
+games of random bots take 20,000-100,000, the hardest of 730 seeds 500,000-930,000, a
+200-exchange file 160,000, a game with its racks a few thousand"""
 _WORK_BUDGET = GCG_WORK_LIMIT
 #: the share of the work budget the quick test alone may use, once it backtracks, before the
 #: other tests join

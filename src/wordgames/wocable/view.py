@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 
 __all__ = ["VIEW_VERSION", "View"]
 
-#: The version of the view's JSON (``"kind": "view"``).
 VIEW_VERSION = 1
+"""The version of the view's JSON (``"kind": "view"``)."""
 
 _PHASES = ("deal", "draw", "play", "over")
 _END_REASONS = ("played_out", "passes", "resigned", "timeout")
@@ -187,8 +187,14 @@ class View(ViewBase):
         """The viewer's ``n`` best placements (empty when not on turn): by score, or with
         ``leave`` by score plus the value of the tiles kept; ties go to the smaller notation.
         The first ``n`` of the full list ranked the same way, found by the shadow-bounded
-        search of :mod:`wordgames.wocable.shadow` (see :meth:`State.best_moves`)."""
-        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+        search of :mod:`wordgames.wocable.shadow` (see :meth:`State.best_moves`). Empty, like
+        :meth:`moves`, while a game-ending play waits for ``Challenge`` or ``Accept``."""
+        if (
+            self.phase != "play"
+            or self.viewer != self.turn
+            or self.rack is None
+            or self.pending_end is not None
+        ):
             return []
         t, rack = self.tiles, self.rack
         return [move_of(t, rack, raw) for raw in top_moves(t, self.board, rack, n, leave)]
