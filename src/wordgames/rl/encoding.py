@@ -87,9 +87,9 @@ class _More:
         return self
 
 
-#: What :meth:`Encoder.legal` gives for an index that is one step of an action chosen in
-#: several: choose it, then ask again with the index appended to the prefix.
 MORE: Final = _More()
+"""What :meth:`Encoder.legal` gives for an index that is one step of an action chosen in
+several: choose it, then ask again with the index appended to the prefix."""
 
 
 class _Layout:
