@@ -199,3 +199,30 @@ def test_move_built_by_hand() -> None:
     for name in ("action", "score", "tiles", "placed", "used", "leave"):
         with pytest.raises(AttributeError):
             setattr(m, name, None)
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), blank=st.booleans(), size=st.sampled_from([15, 21]))
+def test_ranked_moves_sort_by_score_then_notation(seed: int, blank: bool, size: int) -> None:
+    """``ranked_moves`` sorts by (square name, word) pairs: the same order as the notation."""
+    from wordgames.wocable.actions import Place
+    from wordgames.wocable.movegen import ranked_moves, square_names
+
+    rng = random.Random(seed)
+    lex = small_lexicon(rng)
+    tiles = tiles_for(Rules(), lex)
+    board = random_board(tiles, rng, rng.randint(0, 6))
+    rack = [rng.randrange(len(SMALL)) for _ in range(rng.randint(1, 7))]
+    if blank:
+        rack[0] = tiles.blank
+    rack_t = tuple(sorted(rack))
+    raws = raw_moves(tiles, board, rack_t)
+    # ties of score on purpose: the notation decides
+    raws += [(Place(r, c, a, w), 7, ()) for r, c, a, w in [(0, 0, True, "AB"), (9, 0, False, "A")]]
+    got = [(m.score, str(m.action)) for m in ranked_moves(tiles, rack_t, raws)]
+    assert got == sorted(((s, str(p)) for p, s, _ in raws), key=lambda x: (-x[0], x[1]))
+    names = square_names(size)
+    for r in range(size):
+        for c in range(size):
+            for a in (False, True):
+                assert names[(r * size + c) * 2 + a] == Place(r, c, a, "A").square_name

@@ -81,10 +81,10 @@ class Move:
     ``leave`` (the rack tiles it keeps). The details are empty on a Move built by hand.
 
     A Move is a read-only value: equal, hashed and shown by all six fields. On a generated
-    move the details are worked out when first read (and kept): most callers never read
-    them, so generating a move does not pay for them."""
+    move the details are worked out when one is first read (and kept): most callers never
+    read them, so generating a move does not pay for them."""
 
-    __slots__ = ("_action", "_leave", "_placed", "_rack", "_raw", "_score", "_t", "_tiles", "_used")
+    __slots__ = ("_action", "_leave", "_placed", "_score", "_src", "_tiles", "_used")
     __match_args__ = ("action", "score", "tiles", "placed", "used", "leave")
 
     def __init__(
@@ -99,13 +99,12 @@ class Move:
         self._action = action
         self._score = score
         self._tiles = tiles
-        self._placed: tuple[PlacedTile, ...] | None = placed
-        self._used: str | None = used
-        self._leave: str | None = leave
-        # what a generated move's details are worked out from (None on a Move built by hand)
-        self._t: Tiles | None = None
-        self._rack: Sequence[int] = ()
-        self._raw: tuple[tuple[int, int], ...] = ()
+        self._placed = placed
+        self._used = used
+        self._leave = leave
+        # what a generated move's details are still to be worked out from: (tiles, rack,
+        # placed squares and cell values); None once they are, and on a Move built by hand
+        self._src: tuple[Tiles, Sequence[int], tuple[tuple[int, int], ...]] | None = None
 
     @property
     def action(self) -> Place:
@@ -125,48 +124,45 @@ class Move:
     @property
     def placed(self) -> tuple[PlacedTile, ...]:
         """The tiles it puts down, in line order."""
-        p = self._placed
-        if p is None:
-            t = self._t
-            assert t is not None
-            size, alphabet = t.size, t.alphabet
-            p = tuple(
-                PlacedTile(sq // size, sq % size, alphabet[v & LETTER], bool(v & BLANK_BIT))
-                for sq, v in sorted(self._raw)
-            )
-            self._placed = p
-        return p
+        if self._src is not None:
+            self._details()
+        return self._placed
 
     @property
     def used(self) -> str:
         """The rack tiles it uses (notation in tile order, ``?`` = blank)."""
-        u = self._used
-        if u is None:
-            u = self._rack_texts()[0]
-        return u
+        if self._src is not None:
+            self._details()
+        return self._used
 
     @property
     def leave(self) -> str:
         """The rack tiles it keeps (notation in tile order, ``?`` = blank)."""
-        v = self._leave
-        if v is None:
-            v = self._rack_texts()[1]
-        return v
+        if self._src is not None:
+            self._details()
+        return self._leave
 
-    def _rack_texts(self) -> tuple[str, str]:
-        t = self._t
-        assert t is not None
-        blank = t.blank
-        used = [blank if v & BLANK_BIT else v for _, v in self._raw]
-        left = list(self._rack)
+    def _details(self) -> None:
+        src = self._src
+        assert src is not None
+        t, rack, raw = src
+        size, alphabet, blank = t.size, t.alphabet, t.blank
+        self._placed = tuple(
+            PlacedTile(sq // size, sq % size, alphabet[v & LETTER], bool(v & BLANK_BIT))
+            for sq, v in sorted(raw)
+        )
+        used = [blank if v & BLANK_BIT else v for _, v in raw]
+        left = list(rack)
         for x in used:
             left.remove(x)
-        u, v = t.rack_text(used), t.rack_text(left)
-        self._used, self._leave = u, v
-        return u, v
+        self._used = t.rack_text(used)
+        self._leave = t.rack_text(left)
+        self._src = None
 
     def _key(self) -> tuple[Place, int, int, tuple[PlacedTile, ...], str, str]:
-        return (self._action, self._score, self._tiles, self.placed, self.used, self.leave)
+        if self._src is not None:
+            self._details()
+        return (self._action, self._score, self._tiles, self._placed, self._used, self._leave)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Move:
@@ -182,13 +178,13 @@ class Move:
         return hash(self._key())
 
     def __repr__(self) -> str:
+        a, s, n, p, u, v = self._key()
         return (
-            f"Move(action={self._action!r}, score={self._score!r}, tiles={self._tiles!r},"
-            f" placed={self.placed!r}, used={self.used!r}, leave={self.leave!r})"
+            f"Move(action={a!r}, score={s!r}, tiles={n!r}, placed={p!r}, used={u!r}, leave={v!r})"
         )
 
     def __str__(self) -> str:
-        return f"{self.action} +{self.score}"
+        return f"{self._action} +{self._score}"
 
     def __reduce__(
         self,
@@ -202,21 +198,48 @@ def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
     from ``tiles``, ``rack`` and the raw move when first read)."""
     place, score, placed = raw
     m = Move(place, score, len(placed))
-    m._placed = m._used = m._leave = None
-    m._t = tiles
-    m._rack = rack
-    m._raw = placed
+    m._src = (tiles, rack, placed)
     return m
 
 
-def _rank(raw: RawMove) -> tuple[int, str]:
-    return (-raw[1], str(raw[0]))
+_SQUARE_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def square_names(size: int) -> tuple[str, ...]:
+    """``Place.square_name`` of every start square and direction of a ``size`` board, at
+    index ``(row * size + col) * 2 + across``."""
+    names = _SQUARE_NAMES.get(size)
+    if names is None:
+        names = tuple(
+            f"{r + 1}{chr(ord('A') + c)}" if across else f"{chr(ord('A') + c)}{r + 1}"
+            for r in range(size)
+            for c in range(size)
+            for across in (False, True)
+        )
+        _SQUARE_NAMES[size] = names
+    return names
 
 
 def ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
     """The :class:`Move` of each raw move for ``rack``, best first: by descending score, then
     by notation (``str(move.action)``)."""
-    return [move_of(tiles, rack, raw) for raw in sorted(raws, key=_rank)]
+    size = tiles.size
+    names = square_names(size)
+    # str(place) is its square's name, a space and its word: the space sorts before every
+    # character of a name, so (name, word) pairs sort as the notations do
+    order = sorted(
+        [
+            (-s, names[(p.row * size + p.col) * 2 + p.across], p.word, i)
+            for i, (p, s, _) in enumerate(raws)
+        ]
+    )
+    out = []
+    for k in order:
+        place, score, placed = raws[k[3]]
+        m = Move(place, score, len(placed))
+        m._src = (tiles, rack, placed)
+        out.append(m)
+    return out
 
 
 def cross_checks(
@@ -345,8 +368,11 @@ def raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[R
     counts = [0] * (tiles.blank + 1)
     for t in rack:
         counts[t] += 1
+    # the walk only places letters the rack holds (any letter with a blank): the cross-checks
+    # need test no other
+    letters = tiles.all_mask if counts[tiles.blank] else sum(1 << t for t in set(rack))
     for across in (True, False):
-        cm, cs = cross_checks(tiles, board, across)
+        cm, cs = cross_checks(tiles, board, across, letters)
         _gen_direction(tiles, board, counts, len(rack), across, anc, cm, cs, out)
     return out
 
