@@ -38,7 +38,7 @@ from wordgames.wocable import (
     to_gcg,
 )
 from wordgames.wocable import actions as wc_actions
-from wordgames.wocable.notation import MAX_GCG_LINES, MAX_GCG_TEXT, GcgMove
+from wordgames.wocable.gcg import MAX_GCG_LINES, MAX_GCG_TEXT, GcgMove
 
 GCG = """#character-encoding UTF-8
 #player1 ann Ann Example

@@ -27,7 +27,7 @@ from wordgames.wocable import (
     read_gcg,
     to_gcg,
 )
-from wordgames.wocable.notation import GcgBonus, GcgEnd, GcgNote, GcgTime, GcgWithdraw
+from wordgames.wocable.gcg import GcgBonus, GcgEnd, GcgNote, GcgTime, GcgWithdraw
 
 from .test_gcg import _strip_racks
 
@@ -403,7 +403,7 @@ def test_time_penalty_after_the_end_can_change_the_winner() -> None:
 def test_draw_test_never_refuses_the_true_draws(players: int, seed: int) -> None:
     """The coupled and the window tests are necessary conditions: replaying the game's own
     draws, every one of them passes both (tested in full, not only what the draw changes)."""
-    from wordgames.wocable.notation import _Plan, _Replay
+    from wordgames.wocable.gcg.replay import _Plan, _Replay
 
     rec = wordgames.play(new_game(players), [RandomBot()] * players, random.Random(seed))
     gcg = read_gcg(_strip_racks(to_gcg(rec)))
