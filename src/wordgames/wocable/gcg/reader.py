@@ -20,16 +20,21 @@ from wordgames.wocable.gcg.records import (
     MAX_GCG_TEXT,
     GcgBonus,
     GcgEnd,
+    GcgError,
     GcgFile,
     GcgLeave,
     GcgLine,
     GcgMove,
     GcgNote,
+    GcgRecord,
     GcgTime,
     GcgWithdraw,
+    _check_letters,
+    _fatal,
+    _Issues,
     _signed_int,
 )
-from wordgames.wocable.gcg.replay import _match_gcg
+from wordgames.wocable.gcg.replay import FILE_LEXICON, _match_gcg
 from wordgames.wocable.rules import Rules, tile_set
 from wordgames.wocable.state import State, default_lexicon
 
@@ -49,7 +54,17 @@ _DIST_PRAGMAS = ("tile-distribution", "tile-set", "letter-distribution", "tile_d
 _MAX_TEXT = 10_000
 
 
-def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgLine:
+def _trailing(issues: _Issues, lineno: int, rest: list[str], what: str) -> None:
+    """Text after a line's cumulative total (old Quackle files list the cross words there)."""
+    if rest:
+        issues.add(
+            lineno,
+            "trailing_text",
+            f"text after the total of {what} ignored: {short_repr(' '.join(rest), 40)}",
+        )
+
+
+def _read_turn(lineno: int, nick: str, fields: list[str], issues: _Issues) -> GcgLine:
     """One ``>nick:`` line's fields (ValueError/IndexError/ParseError when unreadable)."""
     if len(fields) < 2:
         raise ValueError("a turn line needs a move, a score and a total")
@@ -60,8 +75,9 @@ def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgLine:
         rack, fields = fields[0], fields[1:]
         m0 = _PAREN.match(fields[0])
     if m0:
-        if len(fields) != 3:
+        if len(fields) < 3:
             raise ValueError("a (...) line has the form (TILES) +v total")
+        _trailing(issues, lineno, fields[3:], "the line")
         inner = m0.group(1)
         value = _signed_int(fields[1], "the value")
         total = _signed_int(fields[2], "the total")
@@ -72,31 +88,43 @@ def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgLine:
                 raise ValueError("a time penalty takes points away")
             return GcgTime(lineno, nick, rack, value, total)
         return GcgEnd(lineno, nick, inner, value, total, rack)
-    if fields[0] == "--" or (len(fields) == 4 and fields[1] == "--"):
+    if fields[0] == "--" or (len(fields) >= 4 and fields[1] == "--"):
         if fields[0] != "--":
             rack, fields = fields[0], fields[1:]
-        if len(fields) != 3:
+        if len(fields) < 3:
             raise ValueError("a withdrawal has the form -- -score total")
+        _trailing(issues, lineno, fields[3:], "the withdrawal")
         score = _signed_int(fields[1], "the score")
         if score > 0:
             raise ValueError("a withdrawal takes points away")
         return GcgWithdraw(lineno, nick, rack, score, _signed_int(fields[2], "the total"))
     if len(fields) >= 4 and not fields[0].startswith("-") and not _SQUARE.match(fields[0]):
         rack, fields = fields[0], fields[1:]
+    exchanged = 0
+    action: object
     if fields[0].startswith("-"):
-        if fields[0][1:].isdigit():
-            raise ValueError(
-                "an exchange of an unknown number of tiles cannot be replayed; write the tiles"
+        if fields[0][1:].isdigit() and fields[0][1:] != "0":
+            exchanged = int(fields[0][1:3])
+            if not 1 <= exchanged <= 7 or len(fields[0]) > 3:
+                raise ValueError("an exchange takes 1 to 7 tiles")
+            issues.add(
+                lineno,
+                "exchange_count_only",
+                f"an exchange of {exchanged} tiles written without the tiles: the replay "
+                "chooses them from the rack",
             )
-        action = parse_action(fields[0])
+            action = Pass()
+        else:
+            action = parse_action(fields[0])
         rest = fields[1:]
     else:
         action = parse_action(f"{fields[0]} {fields[1]}")
         rest = fields[2:]
     if not isinstance(action, (Place, Exchange, Pass)):
         raise ValueError(f"{action} is not a turn")
-    if len(rest) != 2:
+    if len(rest) < 2:
         raise ValueError("a turn line ends with +score total")
+    _trailing(issues, lineno, rest[2:], "the move")
     return GcgMove(
         lineno,
         nick,
@@ -104,32 +132,67 @@ def _read_turn(lineno: int, nick: str, fields: list[str]) -> GcgLine:
         action,
         _signed_int(rest[0], "the score"),
         _signed_int(rest[1], "the total"),
+        exchanged,
     )
 
 
+#: pragmas every reader knows (besides #playerN and #rackN), by their lowercase name
+_KNOWN = (
+    "title",
+    "description",
+    "id",
+    "lexicon",
+    "character-encoding",
+    "note",
+    "resign",
+    "timeout",
+    "wocable-rules",
+    "game-type",
+    "board-layout",
+    "variant",
+    *_DIST_PRAGMAS,
+)
+#: pragmas that say something once, before the moves
+_ONCE = ("title", "id", "lexicon", "board-layout", "game-type", "tile-distribution")
+#: the longest line read as it is (longer lines are an issue)
+MAX_GCG_LINE = 1_000
+
+
 @guarded_loader
-def read_gcg(text: str) -> GcgFile:
+def read_gcg(text: str, *, strict: bool = False) -> GcgFile:
     """Read a GCG file's lines into records, without checking them against any game.
 
     Reads every line type of the GCG format: the pragmas ``#character-encoding``,
-    ``#playerN nick Full Name`` (in order, 2-4 distinct nicknames), ``#title``,
-    ``#description``, ``#id``, ``#lexicon``, ``#note`` (and its continuation lines),
-    ``#rackN``, ``#tile-distribution``, ``#wocable-rules``, ``#resign``/``#timeout``; and the
-    ``>nick:`` lines: moves (with or without a rack field, which may hold only some of the
-    rack), withdrawals (``--``), challenge bonuses (``(challenge)``), time penalties
-    (``(time)``) and end-of-game racks. Unknown pragmas are kept in ``pragmas``. Raises
-    :class:`InvalidStateError` (only that) naming the line number for a line that cannot be
-    read or an unknown player, and for a file over :data:`MAX_GCG_TEXT` characters or
-    :data:`MAX_GCG_LINES` lines."""
+    ``#playerN nick Full Name`` (2-4 players), ``#title``, ``#description``, ``#id``,
+    ``#lexicon``, ``#note`` (and its continuation lines), ``#rackN``,
+    ``#tile-distribution``, ``#game-type``, ``#board-layout``, ``#wocable-rules``,
+    ``#resign``/``#timeout``; and the ``>nick:`` lines: moves (with or without a rack field,
+    which may hold only some of the rack), withdrawals (``--``), challenge bonuses
+    (``(challenge)``), time penalties (``(time)``) and end-of-game racks.
+
+    Forgiving: what it can read past is kept in ``GcgFile.issues`` (codes in
+    docs/wocable.md, "GCG issues"): text after a line's total, an exchange written as a
+    count, unknown or repeated pragmas, pragmas out of order, duplicate nicknames (the later
+    player gets a ``_2`` suffix; lines naming them are given by turn), duplicate full names,
+    a line that is not GCG (skipped). ``strict=True`` raises the first issue as
+    :class:`GcgError`. Raises :class:`GcgError` in both modes for a ``>`` line that cannot
+    be read, a player who does not exist, fewer than 2 or more than 4 players, and a file
+    over :data:`MAX_GCG_TEXT` characters or :data:`MAX_GCG_LINES` lines."""
+    issues = _Issues(strict)
+    gcg = _read(text, issues)
+    return attrs.evolve(gcg, issues=issues.result())
+
+
+def _read(text: str, issues: _Issues) -> GcgFile:
+    """:func:`read_gcg` with the issues collected in ``issues``."""
     if not isinstance(text, str):
-        raise InvalidStateError(f"a GCG file is a string, got {type(text).__name__}")
+        raise _fatal(None, "not_text", f"a GCG file is a string, got {type(text).__name__}")
     if len(text) > MAX_GCG_TEXT:
-        raise InvalidStateError(f"a GCG file has at most {MAX_GCG_TEXT} characters")
+        raise _fatal(None, "file_too_long", f"a GCG file has at most {MAX_GCG_TEXT} characters")
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_GCG_LINES:
-        raise InvalidStateError(f"a GCG file has at most {MAX_GCG_LINES} lines")
-    nicks: list[str] = []
-    names: list[str] = []
+        raise _fatal(None, "file_too_long", f"a GCG file has at most {MAX_GCG_LINES} lines")
+    players: dict[int, tuple[str, str]] = {}
     info: dict[str, str] = {}
     racks: dict[int, str] = {}
     pragmas: list[tuple[str, str]] = []
@@ -137,6 +200,8 @@ def read_gcg(text: str) -> GcgFile:
     lines: list[GcgLine] = []
     note: list[str] | None = None  # the open #note's lines (continuations are appended)
     note_line = 0
+    events = 0  # '>' lines and #resign/#timeout so far
+    seen_rack = False
 
     def close_note() -> None:
         nonlocal note
@@ -148,6 +213,8 @@ def read_gcg(text: str) -> GcgFile:
         line = raw.strip()
         if lineno == 1:
             line = line.lstrip("\ufeff")
+        if len(line) > MAX_GCG_LINE:
+            issues.add(lineno, "line_too_long", f"a line of {len(line)} characters")
         if not line:
             if note is not None:
                 note.append("")
@@ -162,33 +229,67 @@ def read_gcg(text: str) -> GcgFile:
             if m:
                 # moves name players by nickname, and full names need not be distinct:
                 # the nickname is the player's name in the game
+                k = int(m.group(1))
                 nick, _, full = rest.partition(" ")
-                if int(m.group(1)) != len(nicks) + 1 or not nick:
-                    raise InvalidStateError(f"line {lineno}: players must be listed in order")
-                nicks.append(nick)
-                names.append(full.strip() or nick)
+                if not nick:
+                    raise _fatal(lineno, "bad_player", "a #player pragma without a nickname")
+                if events:
+                    issues.add(lineno, "pragma_order", f"#{head} after the moves")
+                if k in players:
+                    issues.add(lineno, "redundant_pragma", f"a second #{head} (ignored)")
+                    continue
+                if k != len(players) + 1:
+                    issues.add(lineno, "pragma_order", f"#{head} out of order")
+                players[k] = (nick, full.strip() or nick)
             elif mr:
-                racks[int(mr.group(1))] = rest
+                k = int(mr.group(1))
+                if k in racks:
+                    issues.add(lineno, "redundant_pragma", f"a second #{head} (the last counts)")
+                racks[k] = rest
+                seen_rack = True
             elif head_l == "wocable-rules":
                 if len(rest) > _MAX_PRAGMA:
-                    raise InvalidStateError(f"line {lineno}: the rules pragma is too long")
+                    raise _fatal(lineno, "bad_rules", "the rules pragma is too long")
                 rules_json = rest
             elif head_l in ("resign", "timeout"):
                 lines.append(GcgLeave(lineno, rest, head_l))
+                events += 1
             elif head_l == "note":
+                if not events:
+                    issues.add(lineno, "pragma_order", "a #note before any move")
                 note = [rest]
                 note_line = lineno
-            elif head_l in (
-                "title",
-                "description",
-                "id",
-                "lexicon",
-                "character-encoding",
-                *_DIST_PRAGMAS,
-            ):
+            elif head_l in _KNOWN:
                 key = "tile-distribution" if head_l in _DIST_PRAGMAS else head_l
+                if key == "character-encoding":
+                    if lineno != 1:
+                        issues.add(lineno, "pragma_order", "#character-encoding not on line 1")
+                    if rest.lower().replace("_", "-") not in ("utf-8", "utf8"):
+                        issues.add(
+                            lineno,
+                            "unsupported_encoding",
+                            f"encoding {short_repr(rest, 30)}: the text is read as given",
+                        )
+                elif events and key in (*_ONCE, "description"):
+                    issues.add(lineno, "pragma_order", f"#{head} after the moves")
+                if key in _ONCE and key in info:
+                    issues.add(lineno, "redundant_pragma", f"a second #{head} (the first counts)")
+                    continue
                 info[key] = rest[:_MAX_TEXT]
+                if key in ("game-type", "variant") and rest.lower() not in (
+                    "",
+                    "classic",
+                    "crossword",
+                    "scrabble",
+                    "standard",
+                ):
+                    raise _fatal(
+                        lineno,
+                        "unsupported_variant",
+                        f"game variant {short_repr(rest, 30)}: only the classic game is read",
+                    )
             else:
+                issues.add(lineno, "unknown_pragma", f"unknown pragma #{short_repr(head, 30)}")
                 pragmas.append((head[:100], rest[:_MAX_TEXT]))
             continue
         m = _MOVE_LINE.match(line)
@@ -196,28 +297,45 @@ def read_gcg(text: str) -> GcgFile:
             if note is not None:  # a note's continuation line
                 note.append(line)
                 continue
-            raise InvalidStateError(f"line {lineno}: not a GCG line: {short_repr(line)}")
+            if line.startswith(">"):
+                raise _fatal(lineno, "unreadable_line", f"not a GCG line: {short_repr(line)}")
+            issues.add(lineno, "unreadable_line", f"not a GCG line (skipped): {short_repr(line)}")
+            continue
         close_note()
+        if seen_rack:
+            issues.add(lineno, "pragma_order", "a move after the #rack pragmas")
+        events += 1
         fields = (m.group(2) or "").split()
         try:
-            lines.append(_read_turn(lineno, m.group(1), fields))
+            lines.append(_read_turn(lineno, m.group(1), fields, issues))
+        except GcgError:
+            raise
         except (ValueError, IndexError, ParseError) as exc:
-            raise InvalidStateError(
-                f"line {lineno}: cannot read {short_repr(' '.join(fields))}: "
-                f"{short_repr(str(exc), 100)}"
+            _check_letters(line, lineno)
+            raise _fatal(
+                lineno,
+                "unreadable_line",
+                f"cannot read {short_repr(' '.join(fields))}: {short_repr(str(exc), 100)}",
             ) from None
     close_note()
-    if not 2 <= len(nicks) <= 4:
-        raise InvalidStateError(f"a GCG game needs 2-4 #player lines, got {len(nicks)}")
-    if len(set(nicks)) != len(nicks):
-        raise InvalidStateError("player nicknames must be distinct")
+    n = len(players)
+    if not 2 <= n <= 4 or sorted(players) != list(range(1, n + 1)):
+        raise _fatal(
+            None, "bad_players", f"a GCG game needs #player1..#player2 to #player4, got {n}"
+        )
+    nicks = [players[k][0] for k in range(1, n + 1)]
+    names = [players[k][1] for k in range(1, n + 1)]
+    if len(set(names)) != n:
+        issues.add(None, "duplicate_name", "two players have the same full name")
+    if len(set(nicks)) != n:
+        lines = _split_nicks(nicks, lines, issues)
     for ln in lines:
         if not isinstance(ln, GcgNote) and ln.nick not in nicks:
-            raise InvalidStateError(
-                f"line {ln.lineno}: names an unknown player {short_repr(ln.nick)}"
+            raise _fatal(
+                ln.lineno, "unknown_player", f"names an unknown player {short_repr(ln.nick)}"
             )
-    if any(k > len(nicks) for k in racks):
-        raise InvalidStateError(f"a #rack pragma names a player beyond the {len(nicks)} listed")
+    if any(k > n for k in racks):
+        raise _fatal(None, "unknown_player", f"a #rack pragma names a player beyond the {n}")
     return GcgFile(
         nicks=tuple(nicks),
         rules_json=rules_json,
@@ -229,46 +347,160 @@ def read_gcg(text: str) -> GcgFile:
         game_id=info.get("id"),
         encoding=info.get("character-encoding"),
         tile_distribution=info.get("tile-distribution"),
-        racks=tuple(racks.get(i + 1) for i in range(len(nicks))),
+        racks=tuple(racks.get(i + 1) for i in range(n)),
         pragmas=tuple(pragmas),
     )
 
 
-@guarded_loader
+def _split_nicks(nicks: list[str], lines: list[GcgLine], issues: _Issues) -> list[GcgLine]:
+    """Duplicate nicknames: the later players get ``_2``, ``_3``... suffixes (changed in
+    ``nicks``), and each line naming a shared nickname goes to the player the turn order
+    gives (a move to the next player in turn, a withdrawal, bonus or ``+`` end line to the
+    last mover, any other line to the first player of that name who is not the last
+    mover)."""
+    n = len(nicks)
+    shared = {x for x in nicks if nicks.count(x) > 1}
+    original = list(nicks)
+    for i in range(n):
+        if nicks[i] in nicks[:i]:
+            base, k = nicks[i], 2
+            while f"{base}_{k}" in nicks:
+                k += 1
+            issues.add(
+                None,
+                "duplicate_nickname",
+                f"players {nicks.index(base) + 1} and {i + 1} "
+                f"are both {short_repr(base, 30)}; player {i + 1} is read as {base}_{k}",
+            )
+            nicks[i] = f"{base}_{k}"
+    out: list[GcgLine] = []
+    nxt = 0
+    last = -1
+    for ln in lines:
+        if isinstance(ln, GcgNote) or ln.nick not in shared:
+            if not isinstance(ln, GcgNote) and ln.nick in nicks and isinstance(ln, GcgMove):
+                last = nicks.index(ln.nick)
+                nxt = (last + 1) % n
+            out.append(ln)
+            continue
+        cands = [i for i in range(n) if original[i] == ln.nick]
+        if isinstance(ln, GcgMove):
+            p = nxt if nxt in cands else cands[0]
+            last, nxt = p, (p + 1) % n
+        elif isinstance(ln, (GcgWithdraw, GcgBonus)) or (isinstance(ln, GcgEnd) and ln.value > 0):
+            p = last if last in cands else cands[0]
+        else:
+            p = next((i for i in cands if i != last), cands[0])
+        out.append(attrs.evolve(ln, nick=nicks[p]))
+    return out
+
+
 def from_gcg(
     text: str,
     *,
     rules: Rules | None = None,
     lexicon: Lexicon | None = None,
     work_limit: int | None = GCG_WORK_LIMIT,
-) -> Record[State]:
-    """A replayable Record from a GCG file (2-4 players), as real programs write them.
+    strict: bool = False,
+) -> GcgRecord:
+    """A replayable record from a GCG file (2-4 players), as real programs write them.
+
+    Returns a :class:`GcgRecord`: a :class:`~wordgames.Record` whose ``issues`` list the
+    problems found and how each was repaired (empty for a clean file; codes in
+    docs/wocable.md, "GCG issues"). Forgiving by default: every game that can be replayed on
+    the board loads. What the board proves stands (every play's tiles and squares); rack
+    fields that no order of the draws can give are left out and the hidden tiles re-dealt
+    from the unseen ones, deterministically; a written score other than the computed one
+    keeps the computed score. ``strict=True`` raises the first issue as :class:`GcgError`,
+    with the same code.
+
+    Refused in both modes with :class:`GcgError` (an :class:`~wordgames.InvalidStateError`;
+    nothing else leaves this function): what can never be replayed, e.g. a play off the
+    board (``off_board``) or over other letters (``occupied_square``), an illegal play
+    (``illegal_move``), more copies of a tile than the set has (``too_many_tiles``), a tile
+    set other than English and Spanish (``unsupported_tile_set``), a player who does not
+    exist (``unknown_player``), a line that cannot be read (``unreadable_line``), or a
+    reconstruction past ``work_limit`` (``too_much_work``).
 
     Rules come from ``rules``, else the ``#wocable-rules`` pragma, else they are inferred
-    from the file (see docs/wocable.md, "GCG dialects supported"); the lexicon from
-    ``lexicon``, else the builtin one of the tile set. Racks may be missing or partial: the
-    draws are reconstructed, each decided by a feasibility test (docs/wocable.md). Every move is
-    checked against the rules and every score and total against the file:
-    :class:`InvalidStateError` (and only that), naming the line, for an impossible game or a
-    file :func:`read_gcg` refuses. ``work_limit`` bounds the steps of that reconstruction
-    (the default, :data:`GCG_WORK_LIMIT`, is about a second and a half; files from untrusted
-    clients should keep a bound): past it, :class:`InvalidStateError` "too much work";
-    ``None`` searches without a bound."""
+    from the file (:func:`infer_rules`). The lexicon is ``lexicon``, else the builtin one of
+    the tile set; when the file does not say it was written by wordgames and the builtin
+    lexicon disagrees with the file (a standing play it lacks, a withdrawn one it accepts),
+    the game is replayed with a lexicon of the words the file's standing plays form (named
+    ``gcg-file-words``): the file's judgments stand. ``work_limit`` bounds the steps of the
+    draw reconstruction (the default, :data:`GCG_WORK_LIMIT`, answers within about a second
+    and a half; keep a bound for files from untrusted clients); ``None`` searches without a
+    bound."""
     if work_limit is not None and (type(work_limit) is not int or work_limit < 1):
         raise ValueError("work_limit must be a positive int or None")
-    gcg = read_gcg(text)
+    if type(strict) is not bool:
+        raise ValueError("strict must be a bool")
+    issues = _Issues(strict)
+    try:
+        record = _from_gcg(text, rules, lexicon, work_limit, issues)
+    except GcgError:
+        raise
+    except InvalidStateError as exc:
+        raise GcgError("invalid", short_repr(str(exc), 200)) from None
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as exc:
+        raise GcgError(
+            "invalid", f"malformed data ({type(exc).__name__}: {short_repr(str(exc), 80)})"
+        ) from None
+    return GcgRecord(record.initial, record.actions, issues.result())
+
+
+def _from_gcg(
+    text: str,
+    rules: Rules | None,
+    lexicon: Lexicon | None,
+    work_limit: int | None,
+    issues: _Issues,
+) -> Record[State]:
+    gcg = _read(text, issues)
+    own_file = gcg.rules_json is not None
     if rules is None and gcg.rules_json is not None:
         try:
             rules = Rules.from_dict(json.loads(gcg.rules_json))
         except (ValueError, RulesError) as exc:
-            raise InvalidStateError(f"bad rules pragma: {short_repr(str(exc))}") from None
+            raise _fatal(None, "bad_rules", f"bad rules pragma: {short_repr(str(exc))}") from None
     if rules is None:
         rules = infer_rules(gcg)
+    file_words = lexicon is None and (not own_file or gcg.lexicon == FILE_LEXICON)
     lex = default_lexicon(rules) if lexicon is None else lexicon
-    return _match_gcg(gcg, rules, lex, work_limit)
+    return _match_gcg(gcg, rules, lex, work_limit, issues, file_words)
 
 
 _SPANISH = ("es", "spanish", "español", "espanol", "fise", "fise2", "file2")
+#: tile distribution and lexicon names of other languages (prefixes, lowercase)
+_OTHER_SETS = (
+    "polish",
+    "osps",
+    "german",
+    "deutsch",
+    "french",
+    "fra",
+    "ods",
+    "norwegian",
+    "nsf",
+    "catalan",
+    "disc",
+    "dutch",
+    "italian",
+    "portuguese",
+    "slovene",
+    "swedish",
+    "danish",
+)
+#: tile distribution names read as the English set
+_ENGLISH = ("english", "en", "standard", "classic", "scrabble")
 
 
 def infer_rules(gcg: GcgFile) -> Rules:
@@ -276,12 +508,23 @@ def infer_rules(gcg: GcgFile) -> Rules:
     set from ``#tile-distribution`` or ``#lexicon`` (Spanish names give ``"es"``), and a
     tournament preset when the file shows challenges or a player going out for twice the
     rack with nobody subtracting (``"wespa"`` when a challenge bonus is written, else
-    ``"naspa"``); the Wocable defaults otherwise, and whenever the end lines transfer a
-    rack (a ``+v`` and a ``-v`` line). Time penalties decide nothing."""
+    ``"naspa"``), with the rack transferred at the end when the end lines show it (a ``+v``
+    and a ``-v`` line, as Quackle writes them); the Wocable defaults otherwise. Time
+    penalties decide nothing. Raises :class:`GcgError` ``unsupported_tile_set`` for a tile
+    distribution or lexicon of another language (Polish, German, French...)."""
     tiles = "en"
     for name in (gcg.tile_distribution, gcg.lexicon):
-        if name and name.strip().lower().split()[0] in _SPANISH:
+        word = name.strip().lower().split()[0] if name and name.strip() else ""
+        if word in _SPANISH:
             tiles = "es"
+        elif word.startswith(_OTHER_SETS) or (
+            name is gcg.tile_distribution and word and not word.startswith(_ENGLISH)
+        ):
+            raise _fatal(
+                None,
+                "unsupported_tile_set",
+                f"the tile set of {short_repr(name, 30)}: only English and Spanish are supported",
+            )
     tournament = any(isinstance(ln, (GcgWithdraw, GcgBonus)) for ln in gcg.lines)
     ends = [ln for ln in gcg.lines if isinstance(ln, GcgEnd)]
     transfer = any(ln.value > 0 for ln in ends) and any(ln.value < 0 for ln in ends)
@@ -296,9 +539,10 @@ def infer_rules(gcg: GcgFile) -> Rules:
             if v and ln.value == 2 * v:
                 tournament = True
     bonus = any(isinstance(ln, GcgBonus) for ln in gcg.lines)
-    if not tournament or transfer:
+    if not tournament:
         return Rules(tiles=tiles)
-    return _preset_rules("wespa" if bonus else "naspa", tiles)
+    rules = _preset_rules("wespa" if bonus else "naspa", tiles)
+    return attrs.evolve(rules, going_out="transfer") if transfer else rules
 
 
 def _preset_rules(name: str, tiles: str) -> Rules:

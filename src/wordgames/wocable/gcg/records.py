@@ -20,6 +20,7 @@ from wordgames.wocable.state import State
 
 __all__ = [
     "GCG_WORK_LIMIT",
+    "MAX_GCG_ISSUES",
     "MAX_GCG_LINES",
     "MAX_GCG_TEXT",
     "GcgBonus",
@@ -44,7 +45,7 @@ MAX_GCG_LINES = 1_000
 #: of the reconstruction before from_gcg gives up (about a second and a half); most rackless
 #: games of random bots take 20,000-100,000, the hardest of 730 seeds 500,000-930,000, a
 #: 200-exchange file 160,000, a game with its racks a few thousand
-GCG_WORK_LIMIT = 1_500_000
+GCG_WORK_LIMIT = 1_200_000
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 
@@ -106,7 +107,10 @@ class GcgIssue:
 @attrs.frozen
 class GcgMove:
     """A turn line ``>nick: [RACK] MOVE +score total``. ``rack`` is None when not written; it
-    may hold the whole rack or only some of its tiles (e.g. just the tiles played)."""
+    may hold the whole rack or only some of its tiles (e.g. just the tiles played).
+    ``exchanged`` is the number of tiles of an exchange written only as a count (``-4``, as
+    Woogles writes an opponent's exchange); ``action`` is then ``Pass()`` as a placeholder
+    and the replay chooses the tiles (issue ``exchange_count_only``)."""
 
     lineno: int
     nick: str
@@ -114,6 +118,7 @@ class GcgMove:
     action: Place | Exchange | Pass
     score: int
     total: int
+    exchanged: int = 0
 
 
 @attrs.frozen
@@ -193,7 +198,8 @@ class GcgFile:
     ``racks`` holds the ``#rack1``..``#rack4`` pragmas (a player's rack at the end of the
     record, ``None`` where not given); ``tile_distribution`` the ``#tile-distribution`` (or
     ``#tile-set`` / ``#letter-distribution``) pragma; ``pragmas`` every other pragma as
-    ``(name, text)`` in file order (``title``, ``description``, ``id``, ...)."""
+    ``(name, text)`` in file order (``title``, ``description``, ``id``, ...); ``issues`` the
+    problems the reading found (see :class:`GcgIssue`)."""
 
     nicks: tuple[str, ...]
     rules_json: str | None
@@ -207,6 +213,63 @@ class GcgFile:
     tile_distribution: str | None = None
     racks: tuple[str | None, ...] = ()
     pragmas: tuple[tuple[str, str], ...] = ()
+    issues: tuple[GcgIssue, ...] = ()
+
+
+#: the most issues kept for one file (the rest are counted in one last issue)
+MAX_GCG_ISSUES = 200
+
+
+class _Issues:
+    """The issues of one read: ``add`` records one (raising it at once under ``strict``),
+    ``fatal`` raises one that no repair can get past. Kept once per (line, code), at most
+    :data:`MAX_GCG_ISSUES`."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.items: dict[tuple[int | None, str], GcgIssue] = {}
+        self.dropped = 0
+
+    def add(self, line: int | None, code: str, message: str) -> None:
+        issue = GcgIssue(line, code, message)
+        if self.strict:
+            raise issue.error()
+        key = (line, code)
+        if key in self.items:
+            return
+        if len(self.items) >= MAX_GCG_ISSUES:
+            self.dropped += 1
+            return
+        self.items[key] = issue
+
+    def result(self) -> tuple[GcgIssue, ...]:
+        """The issues in line order (whole-file issues first)."""
+        out = sorted(self.items.values(), key=lambda i: -1 if i.line is None else i.line)
+        if self.dropped:
+            out.append(GcgIssue(None, "too_many_issues", f"{self.dropped} more issues"))
+        return tuple(out)
+
+
+#: letters of the supported tile sets beyond A-Z
+_OTHER_LETTERS = frozenset("ÑñÇç")
+
+
+def _check_letters(text: str, line: int | None) -> None:
+    """Refuse text holding a letter of no supported tile set (a Polish, German, French...
+    game) with its own error, ``unsupported_tile_set``."""
+    for ch in text:
+        if ch.isalpha() and not ch.isascii() and ch not in _OTHER_LETTERS:
+            raise _fatal(
+                line,
+                "unsupported_tile_set",
+                f"the file uses the letter {ch!r}: only the English and Spanish tile sets "
+                "are supported",
+            )
+
+
+def _fatal(line: int | None, code: str, message: str) -> GcgError:
+    """The error for a problem no repair can get past (raise it)."""
+    return GcgError(code, message, line)
 
 
 @attrs.frozen(eq=False)

@@ -15,6 +15,7 @@ from wordgames.wocable.actions import (
     Timeout,
     TimePenalty,
 )
+from wordgames.wocable.gcg.records import GcgRecord
 from wordgames.wocable.state import State
 
 __all__ = ["to_gcg"]
@@ -31,8 +32,12 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
     as a pass, as GCG does), a time penalty (``(time) -10``), ``#resign`` / ``#timeout``;
     at the end ``>finisher: (RACK) +v total`` for each other rack (``+2v`` under
     ``going_out="double"``) and, under ``"transfer"`` or a passes ending that subtracts,
-    ``>other: (RACK) -v total``. ``notes``: a ``#note`` after each accepted challenge saying
-    who challenged."""
+    ``>other: (RACK) -v total``; at the end of an unfinished game, the players' racks as
+    ``#rack1``..``#rack4``. ``notes``: a ``#note`` after each accepted challenge saying
+    who challenged, and, for a :class:`GcgRecord` read with issues, one ``#note`` per issue
+    at the end of the file (``#note repaired: line 12: score_mismatch: ...``, the line
+    number of the file it was read from), so that a person sees what was repaired; the
+    written file itself reads back with no issue."""
     states = list(record.states())
     first = states[0]
     lines = ["#character-encoding UTF-8"]
@@ -98,6 +103,15 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
             lines.append(f">{nicks[p]}: {before.rack_text(p)} {action} +{gained} {total}")
         if after.is_terminal and not before.is_terminal:
             lines.extend(_end_lines(after, nicks))
+    last = states[-1]
+    if not last.is_terminal:  # an unfinished game: the racks of the position reached
+        for i in range(last.num_players):
+            if last.racks[i]:
+                lines.append(f"#rack{i + 1} {last.rack_text(i)}")
+    if notes and isinstance(record, GcgRecord):
+        for issue in record.issues:
+            where = "the file" if issue.line is None else f"line {issue.line}"
+            lines.append(f"#note repaired: {where}: {issue.code}: {issue.message}")
     return "\n".join(lines) + "\n"
 
 
