@@ -155,7 +155,7 @@ _KNOWN = (
 #: pragmas that say something once, before the moves
 _ONCE = ("title", "id", "lexicon", "board-layout", "game-type", "tile-distribution")
 #: the longest line read as it is (longer lines are an issue)
-MAX_GCG_LINE = 1_000
+MAX_GCG_LINE = 500
 
 
 @guarded_loader
@@ -261,6 +261,10 @@ def _read(text: str, issues: _Issues) -> GcgFile:
                 note_line = lineno
             elif head_l in _KNOWN:
                 key = "tile-distribution" if head_l in _DIST_PRAGMAS else head_l
+                if head_l == "tile-set" and "tile-set" not in info:
+                    info["tile-set"] = rest[:_MAX_TEXT]  # as well as the distribution
+                    if "tile-distribution" in info:
+                        continue
                 if key == "character-encoding":
                     if lineno != 1:
                         issues.add(lineno, "pragma_order", "#character-encoding not on line 1")

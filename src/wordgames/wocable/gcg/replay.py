@@ -41,6 +41,7 @@ from wordgames.wocable.gcg.records import (
     GcgEnd,
     GcgFile,
     GcgLeave,
+    GcgMove,
     GcgNote,
     GcgTime,
     GcgWithdraw,
@@ -163,6 +164,11 @@ class _Plan:
         self.proven_words: set[tuple[int, ...]] = set()
         on_board = [0] * (t.blank + 1)
         words_of: dict[int, list[tuple[int, ...]]] = {}
+        foreign = gcg.rules_json is None  # Wocable's own files time penalties at any turn
+        timed: set[int] = set()
+        last_play = max(
+            (x.lineno for x in gcg.lines if isinstance(x, (GcgMove, GcgEnd))), default=0
+        )
         #: (line, words) of every play
         self.line_words: list[tuple[int, list[tuple[int, ...]]]] = []
         #: (line, rack field) of every rack field used as a constraint
@@ -179,6 +185,13 @@ class _Plan:
                 rack = tiles_of(ln.rack, ln.lineno, "the end line")
                 if rack is not None:
                     own = tiles_of(ln.own, ln.lineno, "the rack field")
+                    if own is not None and ln.value < 0 and sorted(own) != sorted(rack):
+                        issues.add(
+                            ln.lineno,
+                            "end_rack_mismatch",
+                            f"the rack field {short_repr(ln.own)} is not the rack "
+                            f"({short_repr(ln.rack)}) the line subtracts",
+                        )
                     ends.append((p, rack, ln.value, ln.total, ln.lineno, own))
                 continue
             if ends and not isinstance(ln, GcgTime):
@@ -230,6 +243,17 @@ class _Plan:
                 continue
             if isinstance(ln, (GcgBonus, GcgTime)):
                 kind = "bonus" if isinstance(ln, GcgBonus) else "time"
+                if kind == "time" and foreign:
+                    if ln.lineno < last_play:
+                        issues.add(
+                            ln.lineno,
+                            "premature_time_penalty",
+                            "a time penalty before the end of the game (assessed when it is "
+                            "written)",
+                        )
+                    if p in timed:
+                        issues.add(ln.lineno, "duplicate_time_penalty", "a second time penalty")
+                    timed.add(p)
                 if kind == "bonus":
                     prev_play = next(
                         (k for k in range(len(events) - 1, -1, -1) if k in words_of), None
@@ -1499,9 +1523,8 @@ class _Replay:
         if ev.kind in ("withdraw", "bonus"):
             pp = state.pending_play
             if pp is None or pp.player != p:
-                raise _fatal(
-                    ln, "withdraw_without_play", f"no play of {names[p]} can be challenged here"
-                )
+                code = "withdraw_without_play" if ev.kind == "withdraw" else "bonus_without_play"
+                raise _fatal(ln, code, f"no play of {names[p]} can be challenged here")
             act = Challenge(state.turn)
             actions.append(act)
             after = self._apply(state, act, ln)
