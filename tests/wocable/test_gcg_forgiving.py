@@ -254,3 +254,30 @@ def test_issue_text_and_error_pickle() -> None:
     assert (err.code, err.line) == ("score_mismatch", 5)
     again = pickle.loads(pickle.dumps(err))
     assert (again.code, again.line, str(again)) == (err.code, err.line, str(err))
+
+
+def test_hostile_files_end_with_a_documented_error_and_bounded_issues() -> None:
+    from wordgames.wocable.gcg import MAX_GCG_ISSUES, MAX_GCG_LINES
+
+    head = "#player1 ann\n#player2 bob\n"
+    swaps = [f">{'ann' if k % 2 == 0 else 'bob'}: -AEIORSU +0 0" for k in range(996)]
+    with pytest.raises(GcgError) as err:  # millions of exchange lines: refused unread
+        from_gcg(head + "\n".join(swaps * 1000))
+    assert err.value.code == "file_too_long"
+    with pytest.raises(GcgError) as err:
+        from_gcg(head + "\n" * MAX_GCG_LINES)
+    assert err.value.code == "file_too_long"
+    # as many issues as lines: the list stops at MAX_GCG_ISSUES, the rest counted
+    got = read_gcg(head + "\n".join(f"#x{k} y" for k in range(990)))
+    assert len(got.issues) == MAX_GCG_ISSUES + 1
+    assert got.issues[-1].code == "too_many_issues"
+    assert got.issues[-1].message == f"{990 - MAX_GCG_ISSUES} more issues"
+    # a thousand exchanges written as counts: loaded or "too much work", within the limit
+    code = "loaded"
+    try:
+        rec = from_gcg(head + "\n".join(s.replace("-AEIORSU", "-7") for s in swaps))
+    except GcgError as exc:
+        code = exc.code
+    else:
+        assert len(rec.issues) <= MAX_GCG_ISSUES + 1
+    assert code in ("loaded", "too_much_work")

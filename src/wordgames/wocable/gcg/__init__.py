@@ -9,9 +9,10 @@ error), :mod:`~wordgames.wocable.gcg.reader`, :mod:`~wordgames.wocable.gcg.repla
 
 from __future__ import annotations
 
-from wordgames.wocable.gcg.reader import from_gcg, infer_rules, read_gcg
+from wordgames.wocable.gcg.reader import MAX_GCG_LINE, from_gcg, infer_rules, read_gcg
 from wordgames.wocable.gcg.records import (
     GCG_WORK_LIMIT,
+    MAX_GCG_ISSUES,
     MAX_GCG_LINES,
     MAX_GCG_TEXT,
     GcgBonus,
@@ -31,6 +32,8 @@ from wordgames.wocable.gcg.writer import to_gcg
 
 __all__ = [
     "GCG_WORK_LIMIT",
+    "MAX_GCG_ISSUES",
+    "MAX_GCG_LINE",
     "MAX_GCG_LINES",
     "MAX_GCG_TEXT",
     "GcgBonus",

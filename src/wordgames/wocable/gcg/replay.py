@@ -39,6 +39,7 @@ from wordgames.wocable.gcg.records import (
     GCG_WORK_LIMIT,
     GcgBonus,
     GcgEnd,
+    GcgError,
     GcgFile,
     GcgLeave,
     GcgMove,
@@ -375,6 +376,8 @@ class _Plan:
                 self.partial.add(i)
                 self.final_lines[i] = None
         self.all_final = dict(final)
+        #: whether any exchange is written with its tiles (level 2 guesses them)
+        self.has_exchanges = any(isinstance(e.action, Exchange) for e in events)
         if soft or drop_final:
             final = {}
         self.final = final
@@ -731,6 +734,9 @@ def _match(
     if record is None:
         # what the board proves: no rack field; then not even the exchanged tiles (an
         # annotator's guess at the opponent's exchange can contradict the board)
+        # the verdict of level 1 stands: a proof that the board (and the written exchanges)
+        # cannot be replayed, or its work running out; level 2 only tries a guess
+        verdict: GcgError | None = None
         for level in (1, 2):
             soft = _Plan(gcg, start, _Issues(False), soft=True, blind=level == 2)
             if work_limit is None:
@@ -745,12 +751,13 @@ def _match(
             except _DrawError as exc:
                 spent += again.work
                 line, message = _line_of(str(exc))
-                if level == 2:
-                    raise _fatal(line, "not_replayable", message) from None
+                verdict = verdict or _fatal(line, "not_replayable", message)
             except _WorkError:
                 spent += again.work
-                if level == 2:
-                    raise _fatal(None, "too_much_work", _TOO_MUCH) from None
+                verdict = verdict or _fatal(None, "too_much_work", _TOO_MUCH)
+            if level == 2 or not soft.has_exchanges:
+                assert verdict is not None
+                raise verdict
         assert record is not None
         assert again is not None
         if again.plan.blind:
