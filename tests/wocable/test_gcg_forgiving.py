@@ -281,3 +281,21 @@ def test_hostile_files_end_with_a_documented_error_and_bounded_issues() -> None:
     else:
         assert len(rec.issues) <= MAX_GCG_ISSUES + 1
     assert code in ("loaded", "too_much_work")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["quackle__test_positions_one_tile_play.gcg", "domino14__gcgio_testdata_incomplete4.gcg"],
+)
+def test_racks_known_from_rack_pragmas_load_at_once(name: str) -> None:
+    """Issue 24: two moves and #rack1/#rack2 (partial racks) used to search for seconds and
+    fail with "too much work"; the racks are now read as "at least these tiles"."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "gcg" / name).read_text(encoding="utf-8")
+    rec = from_gcg(text)
+    assert {i.code for i in rec.issues} <= {"word_not_in_lexicon"}
+    final = rec.replay()
+    for k, rack in enumerate(read_gcg(text).racks):
+        if rack is not None:
+            assert all(final.rack_text(k).count(c) >= rack.count(c) for c in rack)

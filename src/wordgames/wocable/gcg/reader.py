@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 import attrs
 
 from wordgames._core.errors import InvalidStateError, ParseError, RulesError, short_repr
 from wordgames._core.record import Record
-from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import Exchange, Pass, Place, parse_action, split_tokens
 from wordgames.wocable.gcg.records import (
@@ -38,7 +39,9 @@ from wordgames.wocable.gcg.replay import FILE_LEXICON, _match_gcg
 from wordgames.wocable.rules import Rules, tile_set
 from wordgames.wocable.state import State, default_lexicon
 
-__all__ = ["from_gcg", "infer_rules", "read_gcg"]
+__all__ = ["MAX_GCG_LINE", "from_gcg", "infer_rules", "read_gcg"]
+
+_T = TypeVar("_T")
 
 #: the longest ``#wocable-rules`` pragma (characters)
 _MAX_PRAGMA = 2_000
@@ -158,7 +161,6 @@ _ONCE = ("title", "id", "lexicon", "board-layout", "game-type", "tile-distributi
 MAX_GCG_LINE = 500
 
 
-@guarded_loader
 def read_gcg(text: str, *, strict: bool = False) -> GcgFile:
     """Read a GCG file's lines into records, without checking them against any game.
 
@@ -179,8 +181,31 @@ def read_gcg(text: str, *, strict: bool = False) -> GcgFile:
     be read, a player who does not exist, fewer than 2 or more than 4 players, and a file
     over :data:`MAX_GCG_TEXT` characters or :data:`MAX_GCG_LINES` lines."""
     issues = _Issues(strict)
-    gcg = _read(text, issues)
+    gcg = _guarded(lambda: _read(text, issues))
     return attrs.evolve(gcg, issues=issues.result())
+
+
+def _guarded(load: Callable[[], _T]) -> _T:
+    """Run ``load``; any error but :class:`GcgError` (a slip deep inside, hostile nesting)
+    leaves as :class:`GcgError` ``invalid``: the readers raise nothing else."""
+    try:
+        return load()
+    except GcgError:
+        raise
+    except InvalidStateError as exc:
+        raise GcgError("invalid", short_repr(str(exc), 200)) from None
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as exc:
+        raise GcgError(
+            "invalid", f"malformed data ({type(exc).__name__}: {short_repr(str(exc), 80)})"
+        ) from None
 
 
 def _read(text: str, issues: _Issues) -> GcgFile:
@@ -440,24 +465,7 @@ def from_gcg(
     if type(strict) is not bool:
         raise ValueError("strict must be a bool")
     issues = _Issues(strict)
-    try:
-        record = _from_gcg(text, rules, lexicon, work_limit, issues)
-    except GcgError:
-        raise
-    except InvalidStateError as exc:
-        raise GcgError("invalid", short_repr(str(exc), 200)) from None
-    except (
-        ValueError,
-        TypeError,
-        KeyError,
-        IndexError,
-        AttributeError,
-        OverflowError,
-        RecursionError,
-    ) as exc:
-        raise GcgError(
-            "invalid", f"malformed data ({type(exc).__name__}: {short_repr(str(exc), 80)})"
-        ) from None
+    record = _guarded(lambda: _from_gcg(text, rules, lexicon, work_limit, issues))
     return GcgRecord(record.initial, record.actions, issues.result())
 
 

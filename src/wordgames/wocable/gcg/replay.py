@@ -54,6 +54,8 @@ from wordgames.wocable.gcg.writer import _own_score
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.state import State, new_game
 
+__all__ = ["FILE_LEXICON"]
+
 _WORK_BUDGET = GCG_WORK_LIMIT
 #: the work an action applied through the engine counts for (it costs about as much as 30
 #: needs scanned by the feasibility tests), and a search state's digest
