@@ -397,7 +397,8 @@ def test_time_penalty_after_the_end_lines(name: str, player: str, final: int) ->
     wrong = text.rstrip("\n") + f"\n>{player}: (time) -{points} {final + 1}\n"
     with pytest.raises(GcgError, match=r"line \d+"):
         from_gcg(wrong, strict=True)
-    assert {i.code for i in from_gcg(wrong).issues} == {"total_mismatch", "final_total_mismatch"}
+    codes = {i.code for i in from_gcg(wrong).issues}
+    assert {"total_mismatch", "final_total_mismatch"} <= codes
 
 
 def test_time_penalty_after_the_end_can_change_the_winner() -> None:
