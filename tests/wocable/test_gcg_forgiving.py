@@ -299,3 +299,28 @@ def test_racks_known_from_rack_pragmas_load_at_once(name: str) -> None:
     for k, rack in enumerate(read_gcg(text).racks):
         if rack is not None:
             assert all(final.rack_text(k).count(c) >= rack.count(c) for c in rack)
+
+
+@pytest.mark.parametrize(
+    ("name", "strict"),
+    [
+        ("woogles__pkg_puzzles_testdata_r12_peter.gcg", True),  # placeholder rack
+        ("woogles__pkg_stats_testdata_josh_nationals_round_2.gcg", True),  # rack not drawable
+        ("magpie__challenge_bonus_without_play.gcg", False),  # cannot be replayed
+        ("domino14__gcgio_testdata_polish_endgame.gcg", False),  # another tile set
+    ],
+)
+def test_only_the_public_error_leaves_the_reader(name: str, strict: bool) -> None:
+    """No private class in the traceback: the error is a GcgError with nothing chained."""
+    import traceback
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "gcg" / name).read_text(encoding="utf-8")
+    with pytest.raises(GcgError) as err:
+        from_gcg(text, strict=strict)
+    assert type(err.value) is GcgError
+    assert err.value.__cause__ is None
+    assert err.value.__context__ is None or err.value.__suppress_context__
+    shown = "".join(traceback.format_exception(err.value))
+    assert "_DrawError" not in shown
+    assert "_WorkError" not in shown

@@ -233,7 +233,9 @@ class _Issues:
     def add(self, line: int | None, code: str, message: str) -> None:
         issue = GcgIssue(line, code, message)
         if self.strict:
-            raise issue.error()
+            err = issue.error()
+            err.__suppress_context__ = True  # raised where a parse error may be handled
+            raise err
         key = (line, code)
         if key in self.items:
             return
@@ -256,15 +258,18 @@ _OTHER_LETTERS = frozenset("ÑñÇç")
 
 def _check_letters(text: str, line: int | None) -> None:
     """Refuse text holding a letter of no supported tile set (a Polish, German, French...
-    game) with its own error, ``unsupported_tile_set``."""
+    game) with its own error, ``unsupported_tile_set``. Called where another error is being
+    handled, it raises with the context suppressed (nothing else in the traceback)."""
     for ch in text:
         if ch.isalpha() and not ch.isascii() and ch not in _OTHER_LETTERS:
-            raise _fatal(
+            err = _fatal(
                 line,
                 "unsupported_tile_set",
                 f"the file uses the letter {ch!r}: only the English and Spanish tile sets "
                 "are supported",
             )
+            err.__suppress_context__ = True
+            raise err
 
 
 def _fatal(line: int | None, code: str, message: str) -> GcgError:
