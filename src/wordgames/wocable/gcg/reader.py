@@ -157,8 +157,8 @@ _KNOWN = (
 )
 #: pragmas that say something once, before the moves
 _ONCE = ("title", "id", "lexicon", "board-layout", "game-type", "tile-distribution")
-#: the longest line read as it is (longer lines are an issue)
 MAX_GCG_LINE = 500
+"""the longest line read as it is (longer lines are an issue)"""
 
 
 def read_gcg(text: str, *, strict: bool = False) -> GcgFile:

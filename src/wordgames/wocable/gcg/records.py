@@ -37,15 +37,15 @@ __all__ = [
     "GcgWithdraw",
 ]
 
-#: the longest GCG text :func:`read_gcg` / :func:`from_gcg` read (characters)
 MAX_GCG_TEXT = 100_000
-#: the most lines (blank lines included) of a GCG file
+"""the longest GCG text :func:`read_gcg` / :func:`from_gcg` read (characters)"""
 MAX_GCG_LINES = 1_000
-#: work (actions applied plus pending needs scanned while choosing draws) over every phase
-#: of the reconstruction before from_gcg gives up (about a second and a half); most rackless
-#: games of random bots take 20,000-100,000, the hardest of 730 seeds 500,000-930,000, a
-#: 200-exchange file 160,000, a game with its racks a few thousand
+"""the most lines (blank lines included) of a GCG file"""
 GCG_WORK_LIMIT = 1_200_000
+"""The default work limit of :func:`from_gcg`: the units of work (an action applied counts
+30, a scanned need or search digest a few) that the draw reconstruction may spend over all its
+phases before it gives up with ``too_much_work``; about 1.5 s of CPU on the reference machine.
+A file whose racks are all known needs a few thousand."""
 
 _SIGNED = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
 
@@ -187,6 +187,8 @@ class GcgNote:
 
 
 GcgLine = GcgMove | GcgEnd | GcgLeave | GcgWithdraw | GcgBonus | GcgTime | GcgNote
+"""One parsed line of a GCG file: a move, an end line, a leave, a withdrawal, a challenge
+bonus, a time penalty or a note."""
 
 
 @attrs.frozen
@@ -216,8 +218,8 @@ class GcgFile:
     issues: tuple[GcgIssue, ...] = ()
 
 
-#: the most issues kept for one file (the rest are counted in one last issue)
 MAX_GCG_ISSUES = 200
+"""the most issues kept for one file (the rest are counted in one last issue)"""
 
 
 class _Issues:

@@ -591,8 +591,8 @@ def _file_lexicon(plan: _Plan, lex: Lexicon, checked: bool) -> Lexicon | None:
         return None
 
 
-#: the name of the lexicon :func:`from_gcg` builds from a file's own words
 FILE_LEXICON = "gcg-file-words"
+"""the name of the lexicon :func:`from_gcg` builds from a file's own words"""
 
 
 _TOO_MUCH = "the draws take too much work to rebuild"
