@@ -21,21 +21,22 @@ import time
 import wordgames
 from wordgames import InvalidStateError
 from wordgames._core.bots import RandomBot
-from wordgames.wocable import from_gcg, new_game, notation, to_gcg
+from wordgames.wocable import from_gcg, new_game, to_gcg
+from wordgames.wocable.gcg import replay
 
 #: draws taken back by the search, per game (read off the importer's private search object)
 _BACKTRACKS: list[int] = []
-_run = notation._Replay.run
+_run = replay._Replay.run
 
 
-def _counting_run(self: notation._Replay) -> object:
+def _counting_run(self: replay._Replay) -> object:
     try:
         return _run(self)
     finally:
         _BACKTRACKS.append(getattr(self, "backtracks", -1))
 
 
-notation._Replay.run = _counting_run  # type: ignore[method-assign,assignment]
+replay._Replay.run = _counting_run  # type: ignore[method-assign,assignment]
 
 
 def strip_racks(text: str) -> str:

@@ -1,7 +1,7 @@
 """Lexicon figures: build, load, memory, GADDAG and query speed (prints; asserts nothing).
 
-Usage: python benchmarks/lexicon.py [--peers] [DATA_DIR]   (default: ../shared/data next to
-the repo). ``--peers`` measures ours side by side with every installed peer (DAWG2,
+Usage: python benchmarks/lexicon.py [--peers] [DATA_DIR]   (default: data/wordlists/ in this
+repository). ``--peers`` measures ours side by side with every installed peer (DAWG2,
 marisa-trie, datrie, lexpy, PyTrie: ``pip install 'wordgames[bench]'``) on the same words and
 queries and prints a table and the ratios.
 """
@@ -533,7 +533,7 @@ def peers_main(enable: Path) -> int:
 
 def main(argv: list[str]) -> int:
     args = [a for a in argv[1:] if a != "--peers"]
-    data_dir = Path(args[0]) if args else ROOT.parent / "shared" / "data"
+    data_dir = Path(args[0]) if args else ROOT / "data" / "wordlists"
     enable = data_dir / "enable1.txt"
     if "--peers" in argv:
         return peers_main(enable)

@@ -1,12 +1,15 @@
 """Adapter overhead of wordgames.rl (issue 14). Run: .venv/bin/python benchmarks/rl.py
 
 For each game, seeded random games are played through five loops and the player actions per
-second (chance resolved in the same loop, not counted as steps) are printed side by side:
+second (chance resolved in the same loop, not counted as steps) are printed side by side. A
+Wocable placement or a WordMeld play is chosen in several steps (an index each, docs/rl.md):
+the loops that choose indices (bare+obs, aec, openspiel) take every step, with its
+observation and mask, and count the action once, when its last step applies it:
 
 - ``bare``: the library alone, ``legal_actions(p)`` then ``apply``;
 - ``bare+obs``: what a reinforcement-learning loop on the plain library must do per step, the
-  same work an environment hands its agent: the acting player's ``view``, its observation
-  vector (``encoder.observe``), its legal action indices and the 0/1 mask over them
+  same work an environment hands its agent: the acting player's ``view``, and per step its
+  observation vector (``encoder.observe``), its legal indices and the 0/1 mask over them
   (``encoder.legal``), then ``apply`` of the chosen action. It plays the very games the AEC
   loop plays (same chance seed and sampler, same choice among the sorted legal indices);
 - ``aec``: the PettingZoo AEC environment, ``last()`` (observation vector and action mask of
@@ -25,12 +28,14 @@ goal at most 2), ``os/b`` the OpenSpiel step time over the bare step time. ``aec
 ``os-fl`` set the framework's floor aside: (adapter step time - null step time) / bare(+obs)
 step time, the ratio as it would be if the framework's own per-step cost were nil; 1 + our
 adapter's own overhead. ``draw%`` is the share of the OpenSpiel loop spent in the loop's own
-draw from the ``chance_outcomes()`` list (the pairs unzipped and ``random.choices``), which
-an OpenSpiel algorithm in C++ does natively; ``os-fl-draw`` is ``os-fl`` with that draw taken
-out of the OpenSpiel time. Times are CPU time of this process (time.process_time), the best
-of the repeats; each repeat's games are played once untimed first (lexicons and the games'
-own caches are then equally warm for every loop: Wommeln keeps its searches, so the first
-loop to play a game would otherwise pay for them all); ``--quick`` plays fewer games.
+draw from the ``chance_outcomes()`` list (the pairs unzipped and ``random.choices``), which an
+OpenSpiel algorithm in C++ does natively; ``os-fl-draw`` is ``os-fl`` with that draw taken out
+of the OpenSpiel time; ``idx/act`` is the number of indices (environment steps) the AEC loop
+chose per player action (above 1 where actions are chosen in steps). Times are CPU time of this
+process (time.process_time), the best of the repeats; each repeat's games are played once
+untimed first (lexicons and the games' own caches are then equally warm for every loop: Wommeln
+keeps its searches, so the first loop to play a game would otherwise pay for them all);
+``--quick`` plays fewer games.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from pettingzoo import AECEnv
 import wordgames
 from wordgames import GAMES
 from wordgames.rl import openspiel as wos
-from wordgames.rl.encoding import encoder_for
+from wordgames.rl.encoding import MORE, encoder_for
 from wordgames.rl.pettingzoo_env import env
 
 
@@ -103,20 +108,29 @@ def bare_obs(game: str, kwargs: dict[str, Any], games: int, seed: int) -> tuple[
                 break
             p = min(state.players_to_act)
             view = state.view(p)
-            obs = enc.observe(view)
-            idx, acts = enc.legal(view)
-            mask = np.zeros(n, dtype=np.int8)
-            mask[idx] = 1
-            del obs  # an agent would read them
-            order = sorted(range(len(idx)), key=idx.__getitem__)  # as np.flatnonzero(mask)
-            state = state.apply(acts[order[rng.randrange(len(order))]])
+            prefix: tuple[int, ...] = ()
+            while True:  # the steps of one action (one for most)
+                obs = enc.observe(view, prefix)
+                idx, acts = enc.legal(view, prefix)
+                mask = np.zeros(n, dtype=np.int8)
+                mask[idx] = 1
+                del obs  # an agent would read them
+                order = sorted(range(len(idx)), key=idx.__getitem__)  # as np.flatnonzero(mask)
+                k = order[rng.randrange(len(order))]
+                if acts[k] is not MORE:
+                    break
+                prefix = (*prefix, idx[k])
+            state = state.apply(acts[k])
             steps += 1
     return time.process_time() - t0, steps
 
 
+STEPS = [0.0]  # indices chosen per player action in the last _aec_loop() run
+
+
 def _aec_loop(e: Any, games: int, seed: int) -> tuple[float, int]:
     rng = random.Random(seed)
-    steps = 0
+    steps = indices = 0
     t0 = time.process_time()
     for g in range(games):
         e.reset(seed=seed * 1000 + g)
@@ -127,7 +141,9 @@ def _aec_loop(e: Any, games: int, seed: int) -> tuple[float, int]:
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
+            steps += not getattr(e, "pending_steps", ())  # the action's last step
+            indices += 1
+    STEPS[0] = indices / max(steps, 1)
     return time.process_time() - t0, steps
 
 
@@ -269,11 +285,12 @@ if "python_wordgames_null_benchmark" not in pyspiel.registered_names():
 
 DRAW = [0.0]  # CPU seconds of the last openspiel() run spent drawing chance outcomes
 CHANCE = [0.0]  # chance nodes per player step in the last openspiel() run
+OS_STEPS = [1.0]  # OpenSpiel actions per player action in the last openspiel() run
 
 
 def _openspiel_loop(g: Any, games: int, seed: int) -> tuple[float, int]:
     rng = random.Random(seed)
-    steps = chance = 0
+    steps = chance = decisions = 0
     clock = time.process_time
     draw = 0.0
     wait = g.num_distinct_actions() - 1
@@ -295,10 +312,12 @@ def _openspiel_loop(g: Any, games: int, seed: int) -> tuple[float, int]:
                 steps += sum(a != wait for a in joint) if simultaneous else 0  # who acted
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
+                steps += not getattr(state, "pending_steps", ())  # the action's last step
+                decisions += 1
     secs = clock() - t0
     DRAW[0] = draw / secs
     CHANCE[0] = chance / max(steps, 1)
+    OS_STEPS[0] = decisions / steps if decisions and steps else 1.0
     return secs, steps
 
 
@@ -338,7 +357,7 @@ def main() -> None:
     args = ap.parse_args()
     repeats = 2 if args.quick else 3
     cols = ("bare/s", "bare+obs/s", "aec/s", "aec/bo", "nullaec/s", "aec-fl")
-    cols2 = ("openspiel/s", "os/b", "null os/s", "os-fl", "os-fl-draw", "draw%")
+    cols2 = ("openspiel/s", "os/b", "null os/s", "os-fl", "os-fl-draw", "draw%", "idx/act")
     print(f"{'game':<12}" + "".join(f"{c:>12}" for c in (*cols, *cols2)))
     for game, kwargs, params, games in setups(args.quick):
         # one untimed game each first: lexicons, tables and caches are then warm for all
@@ -347,22 +366,25 @@ def main() -> None:
         b = best(lambda s, g=game, k=kwargs, n=games: bare(g, k, n, s), repeats)
         bo = best(lambda s, g=game, k=kwargs, n=games: bare_obs(g, k, n, s), repeats)
         a = best(lambda s, g=game, k=kwargs, n=games: aec(g, k, n, s), repeats)
+        per_action = STEPS[0]
         draws = []
         for s in range(repeats):
             openspiel(game, params, games, s)
             secs, steps = openspiel(game, params, games, s)
-            draws.append((steps / secs, DRAW[0], CHANCE[0]))
-        o, d, chance = max(draws)
+            draws.append((steps / secs, DRAW[0], CHANCE[0], OS_STEPS[0]))
+        o, d, chance, os_steps = max(draws)
         enc = encoder_for(GAMES[game].new_game(2, **kwargs))
         null = NullAEC(enc.observation_shape[0], enc.num_player_actions, 200)
         na = best(lambda s, e=null: _aec_loop(e, 20, s), repeats)
-        no = best(lambda s, c=chance: null_openspiel(c, 20, s), repeats)
-        aec_fl = (1 / a - 1 / na) * bo
-        os_fl = (1 / o - 1 / no) * b
-        os_fl_nodraw = ((1 - d) / o - 1 / no) * b
+        no = best(lambda s, c=chance / os_steps: null_openspiel(c, 20, s), repeats)
+        # the floors are per framework step; an action takes per_action (os_steps) of them
+        aec_fl = (1 / a - per_action / na) * bo
+        os_fl = (1 / o - os_steps / no) * b
+        os_fl_nodraw = ((1 - d) / o - os_steps / no) * b
         cells = (b, bo, a, bo / a, na, aec_fl, o, b / o, no, os_fl, os_fl_nodraw, 100 * d)
+        cells += (per_action,)
         fmt = ("{:.0f}", "{:.0f}", "{:.0f}", "{:.2f}", "{:.0f}", "{:.2f}")
-        fmt += ("{:.0f}", "{:.2f}", "{:.0f}", "{:.2f}", "{:.2f}", "{:.0f}")
+        fmt += ("{:.0f}", "{:.2f}", "{:.0f}", "{:.2f}", "{:.2f}", "{:.0f}", "{:.2f}")
         print(
             f"{game:<12}" + "".join(f"{f.format(x):>12}" for f, x in zip(fmt, cells, strict=True))
         )

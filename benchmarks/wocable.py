@@ -4,14 +4,26 @@ Prints: the one-off GADDAG build, median/max time to list all legal placements o
 reproducible midgame positions (seeded greedy self-play, ENABLE) for 7-tile racks with 0, 1
 and 2 blanks, the time of full greedy-vs-greedy games, and the cost of one transition
 (``apply``) per kind of action, replayed from seeded games (best of 5 CPU-time runs).
+
+``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/old <commit>``) times full
+generation, ``wocable.generate_moves(board_rows, rack, lexicon, rules)``, on the same 40
+positions (the rack of the player on turn, then 7-tile racks with no blank and with one)
+with this checkout's code and that one's side by side: each in a process of its own, three
+alternating rounds, CPU time, best of 3 within a round (issue 25).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import wordgames
 from wordgames import wocable
@@ -80,12 +92,84 @@ def transition_figures(games: int = 6, repeats: int = 5) -> dict[str, float]:
     return out
 
 
+def generation_sets(n: int) -> dict[str, list[tuple[list[str], str]]]:
+    """(board rows, rack) of the midgame positions: the rack on turn, 7 tiles no blank, 1 blank."""
+    from wordgames.wocable.engine import board_rows
+
+    positions = midgame_positions(n)
+    sets: dict[str, list[tuple[list[str], str]]] = {}
+    sets["rack on turn"] = [
+        (board_rows(s.tiles, s.board), s.tiles.rack_text(s.racks[s.turn])) for s in positions
+    ]
+    for blanks in (0, 1):
+        rng = random.Random(100 + blanks)
+        sets[f"{blanks} blank"] = [
+            (board_rows(s.tiles, s.board), s.tiles.rack_text(rack_for(s, blanks, rng)))
+            for s in positions
+        ]
+    return sets
+
+
+def time_generation(path: str) -> None:
+    """Worker of ``--against``: CPU seconds (best of 3) of generate_moves over each set."""
+    sets = json.loads(Path(path).read_text())
+    lex = Lexicon.builtin("en")
+    lex.gaddag  # noqa: B018
+    rules = wocable.Rules()
+    out = {}
+    for name, items in sets.items():
+        best = float("inf")
+        count = 0
+        for _ in range(3):
+            c0 = time.process_time()
+            count = sum(len(wocable.generate_moves(r, k, lex, rules)) for r, k in items)
+            best = min(best, time.process_time() - c0)
+        out[name] = [best, count]
+    print(json.dumps(out))
+
+
+def against(other: str, n: int) -> None:
+    """Full generation with this checkout and ``other`` side by side (see the docstring)."""
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    there = str(Path(other).resolve() / "src")
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "sets.json"
+        data.write_text(json.dumps(generation_sets(n)))
+        rounds: dict[str, list[dict[str, list[float]]]] = {"this": [], "other": []}
+        for _ in range(3):
+            for label, src in (("other", there), ("this", here)):
+                env = dict(os.environ, PYTHONPATH=src)
+                cmd = [sys.executable, __file__, "--time-generation", str(data)]
+                got = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+                rounds[label].append(json.loads(got.stdout.strip().splitlines()[-1]))
+    print(f"generate_moves, {n} positions, CPU s (best of 3) in three rounds; other = {other}")
+    for name in rounds["this"][0]:
+        a = [r[name][0] for r in rounds["other"]]
+        b = [r[name][0] for r in rounds["this"]]
+        counts = {r[name][1] for r in rounds["other"] + rounds["this"]}
+        same = "same move counts" if len(counts) == 1 else f"MOVE COUNTS DIFFER {counts}"
+        print(
+            f"  {name:13s} other {' '.join(f'{x:.3f}' for x in a)}   this"
+            f" {' '.join(f'{x:.3f}' for x in b)}   ratio {min(a) / min(b):.2f}x"
+            f" (per round {' '.join(f'{x / y:.2f}' for x, y in zip(a, b, strict=True))});"
+            f" {rounds['this'][0][name][1]:,.0f} moves, {same}"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--transitions-only", action="store_true")
+    ap.add_argument("--against", metavar="DIR", help="another checkout to compare generation")
+    ap.add_argument("--time-generation", metavar="FILE", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.time_generation:
+        time_generation(args.time_generation)
+        return
+    if args.against:
+        against(args.against, args.positions)
+        return
     if args.transitions_only:
         for kind, us in transition_figures().items():
             print(f"apply({kind}): {us:.1f} us CPU per transition")

@@ -9,7 +9,10 @@ Spanish), with the rack of the player on turn (blanks as dealt), from two kinds 
 - ``greedy``: GreedyBot plays the top score, so it keeps what it cannot play (a Q, a rack of
   consonants): poor racks with few moves, where full generation is cheapest;
 - ``equity``: EquityBot keeps good leaves (blanks, S, balanced racks): the racks bots meet in
-  practice, with more moves (and more blanks) a position.
+  practice, with more moves (and more blanks) a position;
+- ``random``: a uniformly random placement each turn (any legal one, exchanges and passes
+  left out), seeds of their own: positions no bot of the project chose, as a new user
+  would try them.
 
 For each position and each method the CPU time (``time.process_time``, best of
 ``--repeats`` runs over all positions) of:
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -36,14 +40,20 @@ from wordgames.wocable.movegen import raw_moves
 from wordgames.wocable.shadow import word_keys
 
 
-def positions(lang: str, n: int, play: str = "greedy") -> list[State]:
+def positions(lang: str, n: int, play: str = "greedy", salt: str = "bm") -> list[State]:
     out = []
     seed = 0
     bot: bots.GreedyBot | bots.EquityBot = (
         bots.GreedyBot() if play == "greedy" else bots.EquityBot()
     )
     while len(out) < n:
-        rng = random.Random(f"bm:{lang}:{seed}")
+        if play == "random":
+            got = _random_play(lang, seed)
+            seed += 1
+            if got is not None:
+                out.append(got)
+            continue
+        rng = random.Random(f"{salt}:{lang}:{seed}")
         state = new_game(2, rules=Rules(tiles=lang))
         target = 4 + seed % 12
         moves = 0
@@ -59,6 +69,26 @@ def positions(lang: str, n: int, play: str = "greedy") -> list[State]:
     return out
 
 
+def _random_play(lang: str, seed: int) -> State | None:
+    """A midgame position after 4-15 uniformly random placements (seeded), or None."""
+    rng = random.Random(f"random-play:{lang}:{seed}")
+    state = new_game(2, rules=Rules(tiles=lang))
+    target = 4 + seed % 12
+    moves = 0
+    while not state.is_terminal and (moves < target or state.is_chance_node):
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        places = [m[0] for m in state.raw_moves()]
+        if not places:
+            return None
+        state = state.apply(rng.choice(places))
+        moves += 1
+    if state.phase == "play" and state.bag_size >= 7 and not state.is_chance_node:
+        return state._with()
+    return None
+
+
 def cpu(fn: Callable[[State], object], states: list[State], repeats: int) -> float:
     """Best of ``repeats`` CPU seconds per position (fresh copies each run)."""
     best = float("inf")
@@ -69,6 +99,20 @@ def cpu(fn: Callable[[State], object], states: list[State], repeats: int) -> flo
             fn(s)
         best = min(best, time.process_time() - c0)
     return best / len(states)
+
+
+def per_position(fn: Callable[[State], object], states: list[State], repeats: int) -> list[float]:
+    """CPU seconds of each position, best of ``repeats`` (a fresh copy each time)."""
+    out = []
+    for s in states:
+        best = float("inf")
+        for _ in range(repeats):
+            fresh = s._with()
+            c0 = time.process_time()
+            fn(fresh)
+            best = min(best, time.process_time() - c0)
+        out.append(best)
+    return out
 
 
 def full_equity(s: State, k: int, leave: Callable[[tuple[int, ...]], float]) -> list[str]:
@@ -89,17 +133,26 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=40, help="positions per language")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument(
-        "--play", choices=["greedy", "equity", "both"], default="both", help="which positions"
+        "--play",
+        choices=["greedy", "equity", "random", "both", "all"],
+        default="both",
+        help="which positions (both: greedy and equity; all: the three)",
+    )
+    ap.add_argument("--langs", default="en,es", help="tile sets, comma-separated")
+    ap.add_argument(
+        "--salt", default="bm", help="seeds the games (another salt: other games, same bots)"
     )
     args = ap.parse_args()
-    plays = ["greedy", "equity"] if args.play == "both" else [args.play]
+    plays = {"both": ["greedy", "equity"], "all": ["greedy", "equity", "random"]}.get(
+        args.play, [args.play]
+    )
     for play in plays:
-        for lang in ("en", "es"):
-            report(lang, play, args.positions, args.repeats)
+        for lang in args.langs.split(","):
+            report(lang, play, args.positions, args.repeats, args.salt)
 
 
-def report(lang: str, play: str, n: int, repeats: int) -> None:
-    states = positions(lang, n, play)
+def report(lang: str, play: str, n: int, repeats: int, salt: str = "bm") -> None:
+    states = positions(lang, n, play, salt)
     word_keys(states[0].tiles)  # the one-off index, built once per lexicon
     leave = leave_model(lang).for_tiles(states[0].tiles)
     for s in states:
@@ -124,6 +177,16 @@ def report(lang: str, play: str, n: int, repeats: int) -> None:
             f"  top {k:<2} full {full * 1e3:7.2f} ms   shadow {fast * 1e3:7.2f} ms"
             f"   speed-up {full / fast:4.1f}x (vs raw_moves alone {raw / fast:4.1f}x)"
         )
+    # the same top 1, position by position: the median of the per-position ratios, which a
+    # few positions with a blank (whose full lists are the longest) do not dominate
+    fulls = per_position(lambda s: s.moves()[:1], states, repeats)
+    fasts = per_position(lambda s: s.best_moves(1), states, repeats)
+    ratios = sorted(f / b for f, b in zip(fulls, fasts, strict=True))
+    print(
+        f"  top 1 per position: median ratio {statistics.median(ratios):4.1f}x"
+        f" (quartiles {ratios[len(ratios) // 4]:.1f}x, {ratios[3 * len(ratios) // 4]:.1f}x;"
+        f" min {ratios[0]:.1f}x), ratio of totals {sum(fulls) / sum(fasts):4.1f}x"
+    )
     full = cpu(lambda s, f=leave: full_equity(s, 1, f), states, repeats)
     fast = cpu(lambda s, f=leave: s.best_moves(1, leave=f), states, repeats)
     print(

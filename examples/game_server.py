@@ -3,7 +3,7 @@
 The server keeps every game as the JSON of its state (as a real server would keep it in a
 database), trusts nothing a client sends, and sends each player only their own view:
 
-- ``POST /games`` with ``{"game": "wocable", "players": ["ann", "bob"], "seed": 7}`` creates
+- ``POST /games`` with ``{"game": "wocable", "players": ["ann", "bob"]}`` creates
   a game and returns its id and one secret token per seat (hand each player their own);
 - ``GET /games/<id>?token=<token>`` returns that player's view (``view(p).to_dict()``), the
   ``ply`` to quote with the next move, and the player's legal actions as text when they are

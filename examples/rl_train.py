@@ -4,7 +4,7 @@ Needs the extra: pip install 'wordgames[rl]'. Run: python examples/rl_train.py [
 
 The learner sits in seat 0 of a two-player game against ``wordgames.RandomBot``, through the
 Gymnasium wrapper. The policy is a masked softmax over the 39 action indices of a linear
-function of the 91-number observation; after each game every decision's log-probability is
+function of the 93-number observation; after each game every decision's log-probability is
 pushed up or down by the game's result (+1 won, -1 lost) minus a running baseline. The win
 rate against the random bot is printed before and after training.
 """

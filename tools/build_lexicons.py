@@ -1,6 +1,7 @@
-"""Build the packaged lexicons (src/wordgames/lexicon/data/) from the shared word lists.
+"""Build the packaged lexicons (src/wordgames/lexicon/data/) from the source word lists.
 
-Usage: python tools/build_lexicons.py [DATA_DIR]   (default: ../shared/data next to the repo)
+Usage: python tools/build_lexicons.py [DATA_DIR]   (default: data/wordlists/ in this repository,
+where the public-domain lists and their origins are kept; see its README.md)
 
 Writes ``en.lex``, ``es.lex`` (``Lexicon.to_bytes(gaddag=True)``: with the GADDAG that Wocable's
 move generator walks, so that the first move needs no GADDAG build), ``es-all.lex`` (every
@@ -20,6 +21,8 @@ from pathlib import Path
 from wordgames.lexicon import BUILTIN_LEXICONS, Lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the public-domain source word lists (outside the wheel and the sdist)
+WORDLISTS = ROOT / "data" / "wordlists"
 OUT = ROOT / "src" / "wordgames" / "lexicon" / "data"
 SOURCES = {
     "en": "enable1.txt",
@@ -34,7 +37,7 @@ WITH_GADDAG = {"en", "es"}
 
 
 def main(argv: list[str]) -> int:
-    data_dir = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data"
+    data_dir = Path(argv[1]) if len(argv) > 1 else WORDLISTS
     index: dict[str, object] = {}
     for name, (language, alphabet, source) in BUILTIN_LEXICONS.items():
         path = data_dir / SOURCES[name]

@@ -31,7 +31,7 @@ from wordgames._core import (
     sample_chance,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "COMPILED",

@@ -18,8 +18,8 @@ from wordgames._core.registry import GAMES
 
 __all__ = ["LIST_LIMIT", "play_human", "view_text"]
 
-#: ``?`` lists at most this many actions (and says how many more there are).
 LIST_LIMIT = 60
+"""``?`` lists at most this many actions (and says how many more there are)."""
 
 _QUIT = ("quit", "exit", "resign")
 

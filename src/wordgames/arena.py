@@ -49,8 +49,8 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: The backends :func:`run` accepts.
 BACKENDS = ("process", "inline", "ray")
+"""The backends :func:`run` accepts."""
 
 
 class ExtraNotInstalledError(WordgamesError, ImportError):
@@ -82,20 +82,20 @@ def _random_factory(args: str, game: str | None) -> Bot:
     return RandomBot()
 
 
-#: The ISMCTS budget that the name ``"ismcts"`` gives in each game, as (iterations, playout
-#: depth): Wocable's and Wömmeln's move lists are slow, so few iterations and short playouts;
-#: WordMeld's random playouts say little, so its search scores the position right after the
-#: tree with the game's ``bots.evaluate`` (the hand-size race) and searches the actions of
-#: its ``bots.candidates`` (a few dozen iterations among them are enough; its move lists are
-#: slow). Without a game: ``ISMCTSBot()``. A game's bots module that defines
-#: ``evaluate(state)`` gives the cut-off value, one that defines ``candidates(view)`` the
-#: actions searched.
 ISMCTS_DEFAULTS: Mapping[str, tuple[int, int | None]] = {
     "regenwormen": (100, 20),
     "wocable": (16, 1),
     "wommeln": (8, 2),
     "wordmeld": (30, 0),
 }
+"""The ISMCTS budget that the name ``"ismcts"`` gives in each game, as (iterations, playout
+depth): Wocable's and Wömmeln's move lists are slow, so few iterations and short playouts;
+WordMeld's random playouts say little, so its search scores the position right after the
+tree with the game's ``bots.evaluate`` (the hand-size race) and searches the actions of
+its ``bots.candidates`` (a few dozen iterations among them are enough; its move lists are
+slow). Without a game: ``ISMCTSBot()``. A game's bots module that defines
+``evaluate(state)`` gives the cut-off value, one that defines ``candidates(view)`` the
+actions searched."""
 
 
 def _ismcts_factory(args: str, game: str | None) -> Bot:

@@ -4,7 +4,9 @@
   bot tournament (:mod:`wordgames.arena`) with a progress bar and the final table.
 - ``wordgames play GAME [BOT...] [--seed S]``: one bot-vs-bot game shown as text;
   ``--human SEAT --bot NAME``: play it yourself against bots, typing actions.
-- ``wordgames gcg check FILE`` / ``gcg convert FILE --to json|gcg``: read a Wocable GCG file.
+- ``wordgames gcg check FILE... [--strict]``: each file's issues as ``FILE:LINE: CODE:
+  MESSAGE`` and its turns and scores; ``gcg fix FILE [-o OUT]``: the repaired file;
+  ``gcg convert FILE --to json|gcg``.
 - ``wordgames anagram RACK [--sub]``: anagrams from the English builtin lexicon.
 - ``wordgames solve regenwormen``: the exact single-turn solver.
 - ``wordgames bots [GAME]``: the bot names the other commands accept.
@@ -84,10 +86,21 @@ def _parser() -> argparse.ArgumentParser:
         help="with --human: an opponent (repeat for more; default one random bot)",
     )
 
-    p = sub.add_parser("gcg", help="check or convert a Wocable GCG file")
+    p = sub.add_parser("gcg", help="check, repair or convert Wocable GCG files")
     gcg = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    g = gcg.add_parser("check", help="replay the file and report its turns and scores")
-    g.add_argument("file", help="the GCG file ('-' reads stdin)")
+    g = gcg.add_parser(
+        "check",
+        help="replay the files; print each issue as FILE:LINE: CODE: MESSAGE, then the "
+        "turns and scores (exit 1 if a file cannot be loaded, or has issues with --strict)",
+    )
+    g.add_argument("files", nargs="+", metavar="FILE", help="GCG files ('-' reads stdin)")
+    g.add_argument("--strict", action="store_true", help="a file with any issue fails")
+    g = gcg.add_parser(
+        "fix",
+        help="write the repaired game as GCG (the repairs as #note lines; issues on stderr)",
+    )
+    g.add_argument("file", metavar="FILE", help="the GCG file ('-' reads stdin)")
+    g.add_argument("-o", "--output", help="write here instead of stdout")
     g = gcg.add_parser("convert", help="write the game as a record (JSON) or canonical GCG")
     g.add_argument("file", help="the GCG file ('-' reads stdin)")
     g.add_argument("--to", choices=("json", "gcg"), default="json", help="default json")
@@ -257,40 +270,83 @@ def _play_human(args: Any, inp: TextIO, out: TextIO) -> int:
     return 0
 
 
-def _gcg(args: Any, inp: TextIO, out: TextIO) -> int:
-    from wordgames import InvalidStateError
-    from wordgames.wocable import from_gcg, to_gcg
+def _read_text(name: str, inp: TextIO) -> str:
+    if name == "-":
+        return inp.read()
+    with open(name, encoding="utf-8", errors="replace") as f:
+        return f.read()
 
-    if args.file == "-":
-        text = inp.read()
-    else:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+
+def _where(name: str, line: int | None) -> str:
+    return name if line is None else f"{name}:{line}"
+
+
+def _refusal(name: str, exc: Any) -> str:
+    """``FILE:LINE: CODE: MESSAGE`` of a GcgError."""
+    message = str(exc).removeprefix(f"line {exc.line}: ").removesuffix(f" [{exc.code}]")
+    return f"{_where(name, exc.line)}: {exc.code}: {message}"
+
+
+def _gcg(args: Any, inp: TextIO, out: TextIO) -> int:
+    from wordgames.wocable import GcgError, from_gcg, to_gcg
+
+    if args.action == "check":
+        status = 0
+        for name in args.files:
+            text = _read_text(name, inp)
+            try:
+                record = from_gcg(text)
+            except GcgError as exc:
+                print(_refusal(name, exc), file=out)
+                print(f"{name}: cannot be loaded", file=out)
+                status = 1
+                continue
+            for issue in record.issues:
+                print(f"{_where(name, issue.line)}: {issue.code}: {issue.message}", file=out)
+            if args.strict and record.issues:
+                status = 1
+            _summary(name, record, out)
+        return status
+    text = _read_text(args.file, inp)
     try:
         record = from_gcg(text)
-    except InvalidStateError as exc:
-        print(f"{args.file}: invalid: {exc}", file=out)
+    except GcgError as exc:
+        print(_refusal(args.file, exc), file=sys.stderr)
         return 1
-    if args.action == "convert":
-        out.write(record.to_json(indent=2) + "\n" if args.to == "json" else to_gcg(record))
+    if args.action == "fix":
+        for issue in record.issues:
+            print(
+                f"{_where(args.file, issue.line)}: {issue.code}: {issue.message}", file=sys.stderr
+            )
+        fixed = to_gcg(record)
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(fixed)
+        else:
+            out.write(fixed)
         return 0
+    out.write(record.to_json(indent=2) + "\n" if args.to == "json" else to_gcg(record))
+    return 0
+
+
+def _summary(name: str, record: Any, out: TextIO) -> None:
     final = record.replay()
     players = final.players
     turns = sum(1 for st in list(record.states())[:-1] if not st.is_chance_node)
+    issues = f", {len(record.issues)} issues" if record.issues else ""
     print(
-        f"{args.file}: ok: {len(players)} players, {turns} turns, "
-        f"{len(record.actions)} actions (draws included)",
+        f"{name}: ok: {len(players)} players, {turns} turns, "
+        f"{len(record.actions)} actions (draws included){issues}",
         file=out,
     )
     outcome = final.outcome
-    for p, name in enumerate(players):
-        print(f"  {name}: {final.scores[p]}", file=out)
+    for p, player in enumerate(players):
+        print(f"  {player}: {final.scores[p]}", file=out)
     if outcome is None:
         print("  the game is not over", file=out)
     else:
         winners = ", ".join(players[p] for p in sorted(outcome.winners))
         print(f"  over ({outcome.reason}); won by {winners}", file=out)
-    return 0
 
 
 def _chance_line(outcomes: list[str]) -> list[str]:

@@ -228,12 +228,80 @@ def test_gcg_check_names_the_line_of_a_bad_turn(tmp_path: Path, game: Record[Any
     k = next(i for i, x in enumerate(lines) if x.startswith(">bob:"))  # bob's first turn
     nick, rack, square, word, score, total = lines[k].split()
     lines[k] = f"{nick} {rack} {square} {word} +{int(score) + 1} {int(total) + 1}"
-    code, text = _gcg(tmp_path, "\n".join(lines) + "\n", "check", "FILE")
-    assert code == 1
-    assert text.startswith(f"FILE: invalid: line {k + 1}: ")
+    bad = "\n".join(lines) + "\n"
+    # a wrong score is repaired (the computed score stands): listed, exit 0; --strict fails
+    code, text = _gcg(tmp_path, bad, "check", "FILE")
+    assert code == 0
+    out = text.splitlines()
+    assert out[0].startswith(f"FILE:{k + 1}: score_mismatch: ")
+    assert out[-4].startswith("FILE: ok: 2 players, ")
+    assert out[-4].endswith(" issues")
+    assert _gcg(tmp_path, bad, "check", "FILE", "--strict")[0] == 1
+    # a line that cannot be read: the file cannot be loaded
     code, text = _gcg(tmp_path, "#player1 a A\n#player2 b B\n>a: ABC 8H CAT\n", "check", "FILE")
     assert code == 1
-    assert text.startswith("FILE: invalid: line 3: ")
+    assert text.startswith("FILE:3: unreadable_line: ")
+    assert text.splitlines()[-1] == "FILE: cannot be loaded"
+
+
+def test_gcg_check_many_files_and_fix(
+    tmp_path: Path, game: Record[Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "good.gcg"
+    good.write_text(wocable.to_gcg(game), encoding="utf-8")
+    dialect = tmp_path / "dialect.gcg"
+    dialect.write_text(_QUACKLE_STYLE, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["gcg", "check", str(good), str(dialect)], out=out) == 0
+    text = out.getvalue().replace(str(tmp_path) + "/", "")
+    assert "dialect.gcg:4: trailing_text: " in text
+    assert "dialect.gcg:5: exchange_count_only: " in text
+    assert text.count(": ok: ") == 2
+    # fix writes a file that reads back with no issue; the repairs are #note lines
+    fixed = tmp_path / "fixed.gcg"
+    assert main(["gcg", "fix", str(dialect), "-o", str(fixed)], out=io.StringIO()) == 0
+    assert "dialect.gcg:4: trailing_text: " in capsys.readouterr().err
+    again = wocable.from_gcg(fixed.read_text(encoding="utf-8"))
+    assert again.issues == ()
+    assert again == wocable.from_gcg(_QUACKLE_STYLE)
+    assert "#note repaired: line 4: trailing_text: " in fixed.read_text(encoding="utf-8")
+    out = io.StringIO()
+    assert main(["gcg", "check", str(fixed), "--strict"], out=out) == 0
+
+
+def test_gcg_check_and_fix_as_a_subprocess(tmp_path: Path) -> None:
+    """As a user runs it: exit codes and the FILE:LINE: CODE: MESSAGE lines."""
+    dialect = tmp_path / "old.gcg"
+    dialect.write_text(_QUACKLE_STYLE, encoding="utf-8")
+    broken = tmp_path / "broken.gcg"
+    broken.write_text(_QUACKLE_STYLE.replace("8G CAT", "8N CAT"), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": SRC}
+    run = [sys.executable, "-m", "wordgames", "gcg"]
+    opts: dict[str, Any] = {"capture_output": True, "text": True, "env": env, "check": False}
+    proc = subprocess.run([*run, "check", str(dialect)], **opts)
+    assert proc.returncode == 0
+    assert f"{dialect}:4: trailing_text: " in proc.stdout
+    proc = subprocess.run([*run, "check", "--strict", str(dialect)], **opts)
+    assert proc.returncode == 1
+    proc = subprocess.run(
+        [*run, "check", str(dialect), str(broken)], capture_output=True, text=True
+    )
+    assert proc.returncode == 1
+    assert f"{broken}:4: off_board: " in proc.stdout
+    proc = subprocess.run([*run, "fix", str(dialect)], **opts)
+    assert proc.returncode == 0
+    assert wocable.from_gcg(proc.stdout).issues == ()
+    assert f"{dialect}:5: exchange_count_only: " in proc.stderr
+
+
+#: a file in an older program's dialect: cross words after the total, an exchange as a count
+_QUACKLE_STYLE = """#player1 ann Ann
+#player2 bob Bob
+#lexicon NWL2020
+>ann: ACEQTXZ 8G CAT +10 10 CAT
+>bob: -3 +0 0
+>ann: EIQRXZ? -QXZ +0 10
+"""
 
 
 def test_gcg_convert(tmp_path: Path, game: Record[Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations_with_replacement
 
@@ -15,7 +16,12 @@ from hypothesis import strategies as st  # noqa: E402
 
 import wordgames  # noqa: E402
 from wordgames import regenwormen as rw  # noqa: E402
-from wordgames.rl.encoding import OBS_BOUND, RegenwormenEncoder, encoder_for  # noqa: E402
+from wordgames.rl.encoding import (  # noqa: E402
+    MORE,
+    OBS_BOUND,
+    RegenwormenEncoder,
+    encoder_for,
+)
 
 from .helpers import GAME_NAMES, new_game, playout  # noqa: E402
 
@@ -23,23 +29,55 @@ from .helpers import GAME_NAMES, new_game, playout  # noqa: E402
 STEPS = {"regenwormen": 200, "wocable": 40, "wordmeld": 60, "wommeln": 12}
 
 
-def check_view(enc, view) -> None:
-    idx, acts = enc.legal(view)
-    assert len(set(idx)) == len(idx), "two legal actions share an index"
-    listed = set(view.legal_actions())
-    assert set(acts) <= listed
-    for i, a in zip(idx, acts, strict=True):
-        assert 0 <= i < enc.num_player_actions
-        assert enc.encode(view, a) == i
-        assert enc.decode(view, i) == a
-    mask = enc.action_mask(view)
-    assert mask.shape == (enc.num_player_actions,)
-    assert sorted(np.flatnonzero(mask)) == sorted(idx)
-    obs = enc.observe(view)
-    assert obs.shape == enc.observation_shape
-    assert obs.dtype == np.float32
-    assert np.all(np.isfinite(obs))
-    assert np.all(np.abs(obs) <= OBS_BOUND)
+def walk(enc, view) -> dict:
+    """Every index sequence the encoder's ``legal`` lets a learner choose in ``view``, and
+    the action it ends in: ``{steps: action}``."""
+    reached = {}
+    stack = [()]
+    while stack:
+        prefix = stack.pop()
+        idx, choices = enc.legal(view, prefix)
+        assert len(set(idx)) == len(idx), "two choices share an index"
+        assert idx or not prefix, "a step that leads nowhere"
+        for i, c in zip(idx, choices, strict=True):
+            assert 0 <= i < enc.num_player_actions
+            steps = (*prefix, i)
+            assert len(steps) <= enc.max_steps
+            if c is MORE:
+                stack.append(steps)
+            else:
+                reached[steps] = c
+    return reached
+
+
+def check_view(enc, view) -> dict:
+    """Every legal action of ``view`` has exactly one index sequence, the masks follow it,
+    and encoding and decoding are exact; returns ``{steps: action}``."""
+    reached = walk(enc, view)
+    legal = view.legal_actions()
+    assert Counter(reached.values()) == Counter(legal), "the masks are not legal_actions()"
+    for steps, a in reached.items():
+        assert enc.encode_steps(view, a) == steps
+        assert enc.decode_steps(view, steps) == a
+        if len(steps) == 1:
+            assert enc.encode(view, a) == steps[0]
+            assert enc.decode(view, steps[0]) == a
+        else:
+            with pytest.raises(ValueError, match="steps"):
+                enc.encode(view, a)
+    # the masks of the start and of every prefix of a few actions
+    some = list(reached)[:: max(1, len(reached) // 5)]
+    prefixes = {()} | {steps[:k] for steps in some for k in range(1, len(steps))}
+    for prefix in prefixes:
+        mask = enc.action_mask(view, prefix)
+        assert mask.shape == (enc.num_player_actions,)
+        assert sorted(np.flatnonzero(mask)) == sorted(enc.legal(view, prefix)[0])
+        obs = enc.observe(view, prefix)
+        assert obs.shape == enc.observation_shape
+        assert obs.dtype == np.float32
+        assert np.all(np.isfinite(obs))
+        assert np.all(np.abs(obs) <= OBS_BOUND)
+    return reached
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -159,14 +197,26 @@ def test_wocable_exchange_slots_are_rack_positions() -> None:
         assert enc.decode(view, enc.encode(view, action)) == action
 
 
-def test_list_slots_past_the_end_are_refused() -> None:
-    state = next(s for s in playout("wordmeld", 2, 100) if s.current_player == 0)
+def test_empty_list_slots_and_steps_are_refused() -> None:
+    state = next(s for s in playout("wommeln", 2, 100) if 0 in s.players_to_act)
     enc = encoder_for(state)
     view = state.view(0)
     with pytest.raises(ValueError, match="empty"):
         enc.decode(view, enc.list_offset + enc.cap - 1)
     with pytest.raises(ValueError, match="outside"):
         enc.decode(view, enc.num_actions)
+    state = next(s for s in playout("wordmeld", 2, 100) if s.current_player == 0)
+    enc = encoder_for(state)
+    view = state.view(0)
+    steps = next(s for s in walk(enc, view) if len(s) > 1)
+    with pytest.raises(ValueError, match="one step of several"):
+        enc.decode(view, steps[0])
+    with pytest.raises(ValueError, match="no legal action"):
+        enc.legal(view, (enc.num_player_actions - 1,))
+    with pytest.raises(ValueError, match="not legal"):
+        enc.encode_steps(view, wordgames.wordmeld.Play.new_word(0, 1, 2))
+    with pytest.raises(ValueError, match="steps"):
+        encoder_for(new_game("regenwormen")).legal(view, (0,))
 
 
 def test_chance_index_ranges_match_the_games() -> None:
@@ -182,29 +232,6 @@ def test_chance_index_ranges_match_the_games() -> None:
     ]
     probs = dict(rw.new_game(2).chance_outcomes())
     assert sum(probs.values()) == Fraction(1)
-
-
-def test_wocable_past_the_cap_keeps_the_best_placements() -> None:
-    from wordgames.rl.encoding import WocableEncoder
-
-    state = next(
-        s for s in playout("wocable", 4, 60) if s.current_player == 0 and len(s.moves()) > 12
-    )
-    view = state.view(0)
-    enc = WocableEncoder(2, view, cap=10)
-    listed = enc.listed(view)
-    best = [m.action for m in view.moves()[:10]]
-    assert sorted(map(str, listed)) == sorted(map(str, best))
-    placements = [a for a in view.legal_actions() if type(a).__name__ == "Place"]
-    assert listed == [a for a in placements if a in set(best)]  # the generator's order
-    idx, _ = enc.legal(view)
-    assert sum(i >= enc.list_offset for i in idx) == 10
-    for a in placements:
-        if a in best:
-            assert enc.decode(view, enc.encode(view, a)) == a
-        else:
-            with pytest.raises(ValueError, match="cap"):
-                enc.encode(view, a)
 
 
 def test_wordmeld_observation_shows_known_cards_and_the_discard_pile() -> None:
@@ -356,3 +383,15 @@ def test_wocable_challenge_slots_round_trip(seed) -> None:
         places = [a for a in legal if isinstance(a, wocable.Place)]
         state = state.apply(rng.choice(places if places and rng.random() < 0.8 else legal))
     assert seen > 0
+
+
+@pytest.mark.parametrize("game", ["wocable", "wordmeld"])
+def test_every_step_has_its_own_name(game) -> None:
+    enc = encoder_for(new_game(game))
+    names = [enc.step_name(i) for i in range(enc.step_offset, enc.num_player_actions)]
+    assert len(set(names)) == len(names)
+    for fixed in (0, enc.step_offset - 1, enc.num_player_actions):
+        with pytest.raises(ValueError, match="not a step"):
+            enc.step_name(fixed)
+    with pytest.raises(ValueError, match="has none"):
+        encoder_for(new_game("regenwormen")).step_name(0)

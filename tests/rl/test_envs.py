@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import wordgames  # noqa: E402
 from wordgames import regenwormen as rw  # noqa: E402
+from wordgames.rl.encoding import MORE  # noqa: E402
 from wordgames.rl.gymnasium_env import SingleAgentEnv  # noqa: E402
 from wordgames.rl.pettingzoo_env import env  # noqa: E402
 
@@ -43,8 +44,11 @@ def test_render_ansi_and_masks_follow_the_game(game) -> None:
             break
         p = int(agent.split("_")[1])
         view = e.state_now.view(p)
-        legal = {e.encoder.decode(view, int(i)) for i in np.flatnonzero(obs["action_mask"])}
-        assert legal == set(e.encoder.legal(view)[1])
+        idx, choices = e.encoder.legal(view, e.pending_steps)
+        assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(idx)
+        for i, c in zip(idx, choices, strict=True):
+            if c is not MORE:
+                assert e.encoder.decode(view, i, e.pending_steps) == c
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
@@ -102,3 +106,28 @@ def test_same_seed_same_game() -> None:
         runs.append(trace)
     assert len(runs[0]) == len(runs[1])
     assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+
+
+@pytest.mark.parametrize("game", ["wocable", "wordmeld"])
+def test_aec_steps_of_one_action_keep_the_agent(game) -> None:
+    """An action of several steps: the same agent steps until its last one, the game does
+    not change before, and the observation shows the steps chosen so far."""
+    e = env(game)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    seen_steps = 0
+    for _ in range(400):
+        agent = e.agent_selection
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        before = e.state_now
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(legal)))
+        if e.pending_steps:
+            seen_steps += 1
+            assert e.agent_selection == agent
+            assert e.state_now is before
+            again = e.observe(agent)["observation"]
+            assert not np.array_equal(again, obs["observation"])  # the pending parts
+    assert seen_steps > 3

@@ -147,3 +147,47 @@ def test_simultaneous_rounds_let_every_searching_player_act() -> None:
     assert len(seen) == 4  # the reveal, then the three players' actions in player order
     assert seen[1] == texts[0]
     assert seen[2:] == ["p1 ?", "p2 ?"] or state.library_state.phase != "search"
+
+
+@pytest.mark.parametrize("name", ["wocable", "wordmeld"])
+def test_actions_chosen_in_steps(name) -> None:
+    """A placement or play takes several OpenSpiel actions of the same player: the library
+    state stays until the last, clones keep the steps, and only that player sees them."""
+    from wordgames.rl.encoding import MORE
+
+    game = wos.load(name)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while True:  # to a decision with an action of several steps
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        p = state.current_player()
+        view = state.library_state.view(p)
+        idx, choices = game.encoder.legal(view)
+        steps = [i for i, c in zip(idx, choices, strict=True) if c is MORE]
+        if steps:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = state.library_state
+    other = 1 - p
+    obs_other = state.observation_tensor(other)
+    info_other = state.information_state_string(other)
+    info_mine = state.information_state_string(p)
+    assert "step" in state.action_to_string(p, steps[0])
+    state.apply_action(steps[0])
+    assert state.pending_steps == (steps[0],)
+    assert state.current_player() == p
+    assert state.library_state is before
+    assert state.legal_actions() == sorted(game.encoder.legal(view, (steps[0],))[0])
+    assert state.observation_tensor(other) == obs_other  # not the opponent's business
+    assert state.information_state_string(other) == info_other
+    assert state.information_state_string(p) != info_mine
+    clone = state.clone()
+    assert clone.pending_steps == state.pending_steps
+    while state.library_state is before:
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.pending_steps == ()
+    assert clone.pending_steps == (steps[0],)
+    assert clone.library_state is before

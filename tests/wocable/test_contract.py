@@ -38,7 +38,7 @@ from wordgames.wocable import (
     to_gcg,
 )
 from wordgames.wocable import actions as wc_actions
-from wordgames.wocable.notation import MAX_GCG_LINES, MAX_GCG_TEXT, GcgMove
+from wordgames.wocable.gcg import MAX_GCG_LINES, MAX_GCG_TEXT, GcgError, GcgMove
 
 GCG = """#character-encoding UTF-8
 #player1 ann Ann Example
@@ -352,13 +352,19 @@ def test_gcg_reader_and_limits() -> None:
 
 
 def test_gcg_reconstruction_work_is_bounded() -> None:
-    # ~1000 legal 7-tile exchanges with unknown racks, then an impossible move: every retry
-    # would replay the whole file; the work budget stops it with InvalidStateError
+    # ~1000 legal 7-tile exchanges with unknown racks, then an impossible move: the replay
+    # ends with the documented error (no retry replays the file without end)
     head = "#player1 ann\n#player2 bob\n"
     lines = [f">{'ann' if k % 2 == 0 else 'bob'}: -AEIORSU +0 0" for k in range(996)]
-    text = head + "\n".join(lines) + "\n>ann: 8H ZZZ +30 30\n"
-    with pytest.raises(InvalidStateError, match="too much work"):
-        from_gcg(text)
+    text = head + "\n".join(lines) + "\n>ann: 8A ZA +30 30\n"
+    for strict in (False, True):
+        with pytest.raises(GcgError) as err:
+            from_gcg(text, strict=strict)
+        assert err.value.code in ("illegal_move", "too_much_work")
+    # more copies of a tile than the set has: refused before any replay, naming the line
+    with pytest.raises(GcgError, match="line 999") as err:
+        from_gcg(head + "\n".join(lines) + "\n>ann: 8H ZZZ +30 30\n")
+    assert err.value.code == "too_many_tiles"
     # the same exchanges alone replay fine (the exchanged tiles come back to the bag)
     assert len(from_gcg(head + "\n".join(lines[:200]) + "\n")) > 200
 

@@ -9,7 +9,7 @@ import pytest
 
 import wordgames
 from wordgames import InvalidStateError, Record
-from wordgames.wocable import Resign, State, bots, from_gcg, new_game, to_gcg
+from wordgames.wocable import GcgError, Resign, State, bots, from_gcg, new_game, to_gcg
 
 GCG = """#character-encoding UTF-8
 #player1 ann Ann Example
@@ -85,23 +85,41 @@ def test_resign_pragmas_round_trip() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad",
+    ("bad", "line", "code", "fatal"),
     [
-        GCG.replace("+10 10", "+11 11"),  # wrong score
-        GCG.replace("+8 8", "+8 9"),  # wrong total
-        GCG.replace(">bob: AEHLMNO H7", ">ann: AEHLMNO H7"),  # out of turn
-        GCG.replace(">bob: AEHLMNO H7 H.M", ">bob: AEHLMNO H7 H.Q"),  # not on rack
-        GCG.replace("8G CAT", "8G CTA"),  # not a word
-        GCG.replace("8G CAT", "7G CAT"),  # first move off centre
-        GCG.replace(">bob:", ">eve:"),  # unknown player
-        GCG.replace("#player2 bob Bob Example\n", ""),  # one player
-        GCG + ">ann: 8G CAT CAT\n",  # garbage
-        GCG.replace("ACEQTXZ 8G", "ACEQTXZZZZ 8G"),  # impossible rack
+        (GCG.replace("+10 10", "+11 11"), 4, "score_mismatch", False),
+        (GCG.replace("+8 8", "+8 9"), 5, "total_mismatch", False),
+        (GCG.replace(">bob: AEHLMNO H7", ">ann: H7"), 5, "wrong_turn", True),
+        # bob plays the Q, and ann exchanges it on the next line: one Q in the set
+        # (forgiving: the exchanged tiles are re-dealt, exchange_not_drawable)
+        (GCG.replace(">bob: AEHLMNO H7 H.M", ">bob: AEHLMNO H7 H.Q"), 5, "tile_not_on_rack", False),
+        (GCG.replace("8G CAT", "8G CTA"), 4, "word_not_in_lexicon", False),
+        (GCG.replace("8G CAT", "7G CAT"), 5, "occupied_square", True),
+        (GCG.replace(">bob:", ">eve:"), 5, "unknown_player", True),
+        (GCG.replace("#player2 bob Bob Example\n", ""), None, "bad_players", True),
+        (GCG + ">ann: 8G CAT CAT\n", 8, "unreadable_line", True),
+        (GCG.replace("ACEQTXZ 8G", "ACEQTXZZZZ 8G"), 4, "malformed_rack", False),
+        (GCG.replace("ACEQTXZ 8G", "ACEQTXZ 8G CAT +10 10 CAT\n#x"), 4, "trailing_text", False),
+        (GCG.replace("8G CAT", "8G CĄT"), 4, "unsupported_tile_set", True),
     ],
 )
-def test_impossible_games_are_rejected(bad: str) -> None:
-    with pytest.raises(InvalidStateError):
-        from_gcg(bad)
+def test_bad_files_name_the_line_and_the_code(
+    bad: str, line: int | None, code: str, fatal: bool
+) -> None:
+    """Strict: the first issue is raised with its code and line. Forgiving: a file that can
+    be replayed loads, listing the issue; one that cannot is refused with its code."""
+    with pytest.raises(GcgError) as err:
+        from_gcg(bad, strict=True)
+    assert err.value.code == code
+    assert err.value.line == line
+    assert isinstance(err.value, InvalidStateError)
+    if fatal:
+        with pytest.raises(GcgError):
+            from_gcg(bad)
+    else:
+        rec = from_gcg(bad)
+        assert (line, code) in [(i.line, i.code) for i in rec.issues]
+        assert rec.replay().scores[0] == 10  # the computed score stands
 
 
 def test_gcg_players_are_named_by_nickname() -> None:

@@ -112,3 +112,117 @@ def test_state_moves_agree_with_legal_actions(enable: Lexicon) -> None:
             after = s.apply(m.action)
             assert after.scores[s.turn] - s.scores[s.turn] == m.score
         s = s.apply(GreedyBot().choose(s.view(s.turn), rng))
+
+
+def _eager(tiles, rack, raw):  # type: ignore[no-untyped-def]
+    """The Move as it was built before the details were made lazy: everything up front."""
+    from wordgames.wocable.engine import LETTER
+    from wordgames.wocable.movegen import Move, PlacedTile
+
+    place, score, placed = raw
+    cells, used = [], []
+    for sq, v in placed:
+        r, c = divmod(sq, tiles.size)
+        blank = bool(v & BLANK_BIT)
+        cells.append(PlacedTile(r, c, tiles.alphabet[v & LETTER], blank))
+        used.append(tiles.blank if blank else v)
+    left = list(rack)
+    for x in used:
+        left.remove(x)
+    cells.sort(key=lambda pt: (pt.row, pt.col))
+    return Move(
+        place, score, len(placed), tuple(cells), tiles.rack_text(used), tiles.rack_text(left)
+    )
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), blank=st.booleans(), order=st.integers(0, 3))
+def test_lazy_move_details_equal_eager_ones(seed: int, blank: bool, order: int) -> None:
+    """A generated Move works its details out when read; whichever is read first, they, its
+    equality, hash, repr and pickled form are those of the Move built with every detail."""
+    import pickle
+
+    from wordgames.wocable.movegen import move_of
+
+    rng = random.Random(seed)
+    lex = small_lexicon(rng)
+    tiles = tiles_for(Rules(), lex)
+    board = random_board(tiles, rng, rng.randint(0, 6))
+    rack = [rng.randrange(len(SMALL)) for _ in range(rng.randint(1, 7))]
+    if blank:
+        rack[0] = tiles.blank
+    rack_t = tuple(sorted(rack))
+    for raw in raw_moves(tiles, board, rack_t)[:30]:
+        want = _eager(tiles, rack_t, raw)
+        got = move_of(tiles, rack_t, raw)
+        if order == 1:
+            assert got.leave == want.leave
+        elif order == 2:
+            assert got.used == want.used
+        elif order == 3:
+            assert got.placed == want.placed
+        assert got == want
+        assert want == got
+        assert (got != want) is False
+        assert hash(got) == hash(want)
+        assert (got.action, got.score, got.tiles) == (want.action, want.score, want.tiles)
+        assert (got.placed, got.used, got.leave) == (want.placed, want.used, want.leave)
+        assert repr(move_of(tiles, rack_t, raw)) == repr(want)
+        assert str(got) == str(want)
+        back = pickle.loads(pickle.dumps(move_of(tiles, rack_t, raw)))
+        assert back == want
+        assert repr(back) == repr(want)
+
+
+def test_move_built_by_hand() -> None:
+    import pytest
+
+    from wordgames.wocable import Move
+    from wordgames.wocable.actions import Place
+
+    place = Place(7, 7, True, "CAT")
+    m = Move(place, 10, 3)
+    assert (m.placed, m.used, m.leave) == ((), "", "")
+    assert m == Move(place, 10, 3, (), "", "")
+    assert m != Move(place, 11, 3)
+    assert m != (place, 10, 3)
+    assert len({m, Move(place, 10, 3)}) == 1
+    assert repr(m) == (
+        "Move(action=Place(row=7, col=7, across=True, word='CAT'), score=10, tiles=3,"
+        " placed=(), used='', leave='')"
+    )
+    match m:
+        case Move(action, score, tiles):
+            assert (action, score, tiles) == (place, 10, 3)
+        case _:
+            raise AssertionError("no match")
+    for name in ("action", "score", "tiles", "placed", "used", "leave"):
+        with pytest.raises(AttributeError):
+            setattr(m, name, None)
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), blank=st.booleans(), size=st.sampled_from([15, 21]))
+def test_ranked_moves_sort_by_score_then_notation(seed: int, blank: bool, size: int) -> None:
+    """``ranked_moves`` sorts by (square name, word) pairs: the same order as the notation."""
+    from wordgames.wocable.actions import Place
+    from wordgames.wocable.movegen import ranked_moves, square_names
+
+    rng = random.Random(seed)
+    lex = small_lexicon(rng)
+    tiles = tiles_for(Rules(), lex)
+    board = random_board(tiles, rng, rng.randint(0, 6))
+    rack = [rng.randrange(len(SMALL)) for _ in range(rng.randint(1, 7))]
+    if blank:
+        rack[0] = tiles.blank
+    rack_t = tuple(sorted(rack))
+    raws = raw_moves(tiles, board, rack_t)
+    # ties of score on purpose: the notation decides
+    raws += [(Place(r, c, a, w), 7, ()) for r, c, a, w in [(0, 0, True, "AB"), (9, 0, False, "A")]]
+    got = [(m.score, str(m.action)) for m in ranked_moves(tiles, rack_t, raws)]
+    assert got == sorted(((s, str(p)) for p, s, _ in raws), key=lambda x: (-x[0], x[1]))
+    names = square_names(size)
+    for r in range(size):
+        for c in range(size):
+            for a in (False, True):
+                assert names[(r * size + c) * 2 + a] == Place(r, c, a, "A").square_name

@@ -18,6 +18,8 @@ class RandomBot:
     """Picks uniformly among the view's legal actions."""
 
     def choose(self, view: Any, rng: random.Random) -> Action:
+        """A legal action of the viewer drawn uniformly with ``rng``; :class:`WordgamesError` if
+        the viewer has none (not their turn, or the game is over)."""
         actions = view.legal_actions()
         if not actions:
             raise WordgamesError("RandomBot was asked to act but the view lists no legal action")

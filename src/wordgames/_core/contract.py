@@ -61,7 +61,6 @@ SERVER_EVENT_FROM_PLAYER: Final = "server_event_from_player"
 STALE_STATE: Final = "stale_state"
 INVALID_PLAYER: Final = "invalid_player"
 
-#: Every code with the same meaning in all four games (docs/contract.md lists them).
 SHARED_CODES: Final = frozenset(
     {
         NOT_AN_ACTION,
@@ -75,6 +74,7 @@ SHARED_CODES: Final = frozenset(
         INVALID_PLAYER,
     }
 )
+"""Every code with the same meaning in all four games (docs/contract.md lists them)."""
 
 
 @attrs.frozen
@@ -179,6 +179,55 @@ def well_typed(action: object) -> bool:
         return False
 
 
+# -- total hash and str -------------------------------------------------------------------
+
+_TEXT_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError)
+
+
+def _safe_repr(obj: object) -> str:
+    try:
+        return repr(obj)
+    except Exception:  # a field whose repr raises: the class name is all we can show
+        return f"<{type(obj).__name__}>"
+
+
+def make_total(cls: type) -> None:
+    """Make ``hash()`` and ``str()`` of ``cls``'s instances never raise (idempotent).
+
+    Action constructors accept fields of any type, so that ``check`` can refuse an ill-typed
+    action with ``not_an_action`` (docs/contract.md); a field that is a list or a dict would
+    make the generated ``__hash__`` raise, and a game's ``__str__`` may fail on a field of the
+    wrong type. Well-typed actions hash and print exactly as before (the wrappers only catch
+    the failure); an ill-typed one hashes by its ``repr`` (equal objects have equal reprs)
+    and prints as its ``repr``, which never parses as an action. Every game's ``State`` applies
+    this to its ``ACTION_TYPES`` (:meth:`StateBase.__init_subclass__`)."""
+    if cls.__dict__.get("_wordgames_total", False):
+        return
+    own_hash: Callable[[object], int] | None = getattr(cls, "__hash__", None)
+    own_str: Callable[[object], str] = getattr(cls, "__str__", object.__str__)
+    if own_hash is None:
+        return
+
+    def __hash__(self: object) -> int:
+        try:
+            return own_hash(self)
+        except TypeError:
+            return hash((type(self).__qualname__, _safe_repr(self)))
+
+    def __str__(self: object) -> str:
+        try:
+            text = own_str(self)
+        except _TEXT_ERRORS:
+            return _safe_repr(self)
+        return text if type(text) is str else _safe_repr(self)
+
+    __hash__.__doc__ = own_hash.__doc__
+    __str__.__doc__ = own_str.__doc__
+    type.__setattr__(cls, "__hash__", __hash__)
+    type.__setattr__(cls, "__str__", __str__)
+    type.__setattr__(cls, "_wordgames_total", True)
+
+
 # -- the base classes ---------------------------------------------------------------------
 
 _S = TypeVar("_S", bound="StateBase")
@@ -230,6 +279,11 @@ class StateBase:
         def actor(self, action: Any) -> int | None: ...
 
         def apply(self: _S, action: Any) -> _S: ...
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for action_type in (*cls.ACTION_TYPES, Resign):
+            make_total(action_type)
 
     def _validate(self, action: Any) -> None:
         """The game's own checks (raise :class:`IllegalActionError` with the game's code)."""
@@ -318,7 +372,21 @@ class StateBase:
         return action
 
     def apply_as(self: _S, player: int, action: object, *, ply: int | None = None) -> _S:
-        """``apply`` on behalf of ``player`` after :meth:`check_as` (same errors)."""
+        """``apply`` on behalf of ``player`` after :meth:`check_as` (same errors): the call a
+        server makes for a move a client sent, quoting the ``ply`` the client was shown.
+
+        >>> import wordgames
+        >>> from wordgames import regenwormen as rw
+        >>> state = rw.new_game(2).apply(rw.Roll((5, 5, 5, 6, 6, 6, 6, 6)))
+        >>> state = state.apply_as(0, "set w", ply=state.ply)
+        >>> for seat, text, ply in [(1, "reroll", state.ply), (0, "reroll", 0)]:
+        ...     try:
+        ...         state.apply_as(seat, text, ply=ply)
+        ...     except wordgames.IllegalActionError as exc:
+        ...         print(exc.code)
+        not_your_turn
+        stale_state
+        """
         return self.apply(self.check_as(player, action, ply=ply))
 
     def _repr_svg_(self) -> str:

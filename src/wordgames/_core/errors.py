@@ -50,8 +50,8 @@ def _rebuild_illegal(code: str, action: object, full: str) -> IllegalActionError
     return err
 
 
-#: Messages quote at most this many characters of any input.
 MAX_ECHO = 60
+"""Messages quote at most this many characters of any input."""
 
 
 _REPR = reprlib.Repr()

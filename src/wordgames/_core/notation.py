@@ -17,10 +17,10 @@ from wordgames._core.errors import ParseError, short_repr
 
 __all__ = ["MAX_ACTION_TEXT", "MAX_DIGITS", "ascii_int", "guarded_parser"]
 
-#: The longest action text any game accepts (a WordMeld table play is the longest real one).
 MAX_ACTION_TEXT = 4096
-#: Numbers in notation have at most this many ASCII digits.
+"""The longest action text any game accepts (a WordMeld table play is the longest real one)."""
 MAX_DIGITS = 6
+"""Numbers in notation have at most this many ASCII digits."""
 
 _DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
 

@@ -48,6 +48,7 @@ class GameOutcome:
         return len(self.winners) > 1
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (scores, ranking, winners, reason)."""
         return {
             "scores": list(self.scores),
             "ranking": list(self.ranking),
@@ -57,6 +58,8 @@ class GameOutcome:
 
     @classmethod
     def from_dict(cls, data: Any) -> GameOutcome:
+        """Rebuild from :meth:`to_dict` output; :class:`InvalidStateError` if it is malformed or
+        inconsistent."""
         if not isinstance(data, Mapping):
             raise InvalidStateError("outcome must be an object")
         scores, ranking, reason = data.get("scores"), data.get("ranking"), data.get("reason")
@@ -72,8 +75,8 @@ class GameOutcome:
         return cls(tuple(scores), tuple(ranking), reason)
 
 
-#: The longest player name accepted (names come from clients).
 MAX_NAME_LENGTH = 100
+"""The longest player name accepted (names come from clients)."""
 
 
 def player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:

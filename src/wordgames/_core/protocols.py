@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Action", "Bot", "GameState", "Outcome", "PlayerView"]
 
-#: An action is a hashable, immutable value object whose ``str`` is its notation and which the
-#: game module's ``parse_action`` turns back into an equal object.
 Action = Hashable
+"""An action is a hashable, immutable value object whose ``str`` is its notation and which the
+game module's ``parse_action`` turns back into an equal object."""
 
 
 @runtime_checkable
@@ -28,7 +28,9 @@ class Outcome(Protocol):
     """The result of a finished game (each game has a concrete ``Outcome`` class)."""
 
     @property
-    def scores(self) -> tuple[int, ...]: ...
+    def scores(self) -> tuple[int, ...]:
+        """Each player's final score."""
+        ...
 
     @property
     def ranking(self) -> tuple[int, ...]:
@@ -36,12 +38,18 @@ class Outcome(Protocol):
         ...
 
     @property
-    def winners(self) -> frozenset[int]: ...
+    def winners(self) -> frozenset[int]:
+        """The players in first place."""
+        ...
 
     @property
-    def reason(self) -> str: ...
+    def reason(self) -> str:
+        """Why the game ended, a snake_case code (``grill_empty``, ``played_out``, ...)."""
+        ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form."""
+        ...
 
 
 @runtime_checkable
@@ -49,7 +57,9 @@ class PlayerView(Protocol):
     """What one player (or a spectator, ``viewer is None``) may know of a state."""
 
     @property
-    def viewer(self) -> int | None: ...
+    def viewer(self) -> int | None:
+        """The player the view was made for, or ``None`` for a spectator."""
+        ...
 
     @property
     def ply(self) -> int:
@@ -57,7 +67,10 @@ class PlayerView(Protocol):
         ...
 
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The player who must act, as on the state (``None`` at chance nodes, at the end and in
+        simultaneous phases)."""
+        ...
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -78,7 +91,9 @@ class PlayerView(Protocol):
         """A full state consistent with this view (determinisation)."""
         ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form with a top-level ``"ply"``; ``View.from_dict`` reads it back."""
+        ...
 
 
 @runtime_checkable
@@ -88,13 +103,19 @@ class GameState(Protocol):
     GAME: ClassVar[str]
 
     @property
-    def rules(self) -> Any: ...
+    def rules(self) -> Any:
+        """The frozen ``Rules`` this game is played under."""
+        ...
 
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many players the game started with."""
+        ...
 
     @property
-    def players(self) -> tuple[str, ...]: ...
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        ...
 
     @property
     def ply(self) -> int:
@@ -107,49 +128,91 @@ class GameState(Protocol):
         ...
 
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The player who must act; ``None`` at chance nodes, at the end and in simultaneous
+        phases."""
+        ...
 
     @property
-    def players_to_act(self) -> frozenset[int]: ...
+    def players_to_act(self) -> frozenset[int]:
+        """The players who may act now (several in simultaneous phases)."""
+        ...
 
     @property
-    def is_chance_node(self) -> bool: ...
+    def is_chance_node(self) -> bool:
+        """Whether nature acts next (a roll, draw or deal is pending)."""
+        ...
 
-    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]: ...
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """At a chance node, every outcome with its exact probability (summing to 1); ``()``
+        elsewhere."""
+        ...
 
-    def sample_chance(self, rng: random.Random) -> Action: ...
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn with ``rng`` (the fast path behind
+        :func:`wordgames.sample_chance`)."""
+        ...
 
-    def legal_actions(self, player: int | None = None) -> Sequence[Action]: ...
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every legal decision (of ``player``, if given) in a fixed order."""
+        ...
 
-    def is_legal(self, action: Any) -> bool: ...
+    def is_legal(self, action: Any) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        ...
 
-    def check(self, action: Any) -> None: ...
+    def check(self, action: Any) -> None:
+        """Raise the :class:`IllegalActionError` that :meth:`apply` would raise, or return."""
+        ...
 
-    def apply(self, action: Any) -> Self: ...
+    def apply(self, action: Any) -> Self:
+        """The state after ``action``; this state never changes. :class:`IllegalActionError` (with
+        its ``code``) if it is illegal."""
+        ...
 
-    def check_as(self, player: int, action: Any, *, ply: int | None = None) -> Action: ...
+    def check_as(self, player: int, action: Any, *, ply: int | None = None) -> Action:
+        """Check ``action`` (an action or its text) on behalf of ``player`` and return it: refuses
+        other players' moves (``not_your_turn``), chance outcomes and server events from players
+        and, when ``ply`` is given, a stale position (``stale_state``); :class:`ParseError` for text
+        that is not an action. For servers taking moves from untrusted clients (docs/contract.md,
+        "The server loop")."""
+        ...
 
-    def apply_as(self, player: int, action: Any, *, ply: int | None = None) -> Self: ...
+    def apply_as(self, player: int, action: Any, *, ply: int | None = None) -> Self:
+        """:meth:`apply` after :meth:`check_as`, with the same errors: ``state.apply_as(seat, "8H
+        CAT", ply=12)``."""
+        ...
 
     @property
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        ...
 
     @property
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Outcome | None:
+        """``None`` until the end, then scores, ranking, winners and the reason."""
+        ...
 
-    def view(self, player: int | None) -> PlayerView: ...
+    def view(self, player: int | None) -> PlayerView:
+        """What ``player`` may know (``None``: a spectator), as a frozen view."""
+        ...
 
     def actor(self, action: Any) -> int | None:
         """The player who takes ``action`` here (``None`` for chance outcomes)."""
         ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe, versioned form; ``State.from_dict`` validates and reads it back."""
+        ...
 
 
 class Bot(Protocol):
     """A player program. Bots see views, never full states."""
 
-    def choose(self, view: Any, rng: random.Random) -> Action: ...
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        """A legal action for the player ``view`` was made for; ``rng`` is the only
+        randomness a bot may use, so the same seed gives the same game."""
+        ...
 
 
 def check_dict(obj: object, what: str) -> Mapping[str, Any]:

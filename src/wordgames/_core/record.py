@@ -97,6 +97,8 @@ class Record(Generic[S]):
         return RedactedRecord(self.game, viewer, tuple(views), tuple(texts))
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form: the initial state's ``to_dict()``, every action as text, the final
+        ``ply``."""
         return {
             "game": self.game,
             "kind": "record",
@@ -107,6 +109,7 @@ class Record(Generic[S]):
         }
 
     def to_json(self, **kwargs: Any) -> str:
+        """``json.dumps(self.to_dict(), **kwargs)``."""
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
@@ -148,6 +151,8 @@ class Record(Generic[S]):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record[Any]:
+        """Load :meth:`to_json` output and replay-check it; :class:`InvalidStateError` if the
+        text is not JSON or does not replay."""
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
@@ -172,6 +177,8 @@ class RedactedRecord:
     actions: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form: the viewer, its views before and after every action, and each action
+        as the viewer saw it."""
         return {
             "game": self.game,
             "kind": "redacted_record",

@@ -8,33 +8,47 @@ from typing import Any, Protocol, cast
 
 __all__ = ["GAMES", "GAME_NAMES", "GameModule"]
 
-#: The registry names of the four games.
 GAME_NAMES = ("regenwormen", "wocable", "wommeln", "wordmeld")
+"""The registry names of the four games."""
 
 
 class GameModule(Protocol):
     """What every game module exposes (docs/contract.md, "A game module")."""
 
     @property
-    def State(self) -> type[Any]: ...
+    def State(self) -> type[Any]:
+        """The game's state class (``State.from_dict`` loads saved games)."""
+        ...
 
     @property
-    def View(self) -> type[Any]: ...
+    def View(self) -> type[Any]:
+        """The game's view class (``View.from_dict`` loads saved views)."""
+        ...
 
     @property
-    def Rules(self) -> type[Any]: ...
+    def Rules(self) -> type[Any]:
+        """The game's frozen rules class; every variant is a field."""
+        ...
 
     @property
-    def Resign(self) -> type[Any]: ...
+    def Resign(self) -> type[Any]:
+        """The shared :class:`wordgames.Resign` action."""
+        ...
 
     @property
-    def new_game(self) -> Callable[..., Any]: ...
+    def new_game(self) -> Callable[..., Any]:
+        """``new_game(players, *, rules=...)``: the initial state."""
+        ...
 
     @property
-    def parse_action(self) -> Callable[[str], Any]: ...
+    def parse_action(self) -> Callable[[str], Any]:
+        """The game's notation parser: text -> action, :class:`ParseError` otherwise."""
+        ...
 
     @property
-    def bots(self) -> Any: ...
+    def bots(self) -> Any:
+        """The game's bots module (every bot has ``choose(view, rng)``)."""
+        ...
 
 
 class _Games(Mapping[str, GameModule]):
@@ -55,5 +69,5 @@ class _Games(Mapping[str, GameModule]):
         return f"GAMES({', '.join(GAME_NAMES)})"
 
 
-#: Every game module by name: ``wordgames.GAMES["regenwormen"].new_game(players=3)``.
 GAMES: Mapping[str, GameModule] = _Games()
+"""Every game module by name: ``wordgames.GAMES["regenwormen"].new_game(players=3)``."""

@@ -129,8 +129,8 @@ def rules_from_dict(cls: type[R], data: Any) -> R:
         raise InvalidStateError(f"invalid rules: {short_repr(str(exc), 200)}") from exc
 
 
-#: The largest ``ply`` a loaded state may claim (far beyond any real game).
 MAX_PLY = 10**9
+"""The largest ``ply`` a loaded state may claim (far beyond any real game)."""
 
 
 def get_ply(data: Mapping[str, Any]) -> int:

@@ -34,25 +34,25 @@ __all__ = [
     "num",
 ]
 
-#: Sans-serif font stack (DejaVu Sans first: it is what renderers on Linux usually have).
 FONT: Final = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
-#: Monospaced font stack.
+"""Sans-serif font stack (DejaVu Sans first: it is what renderers on Linux usually have)."""
 MONO: Final = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+"""Monospaced font stack."""
 
-#: Background of a picture.
 PAPER: Final = "#fbf9f4"
-#: Background of side panels and score areas.
+"""Background of a picture."""
 PANEL: Final = "#f0ece2"
-#: Main text and outlines.
+"""Background of side panels and score areas."""
 INK: Final = "#262626"
-#: Secondary text (labels, counts).
+"""Main text and outlines."""
 MUTED: Final = "#7a7468"
-#: Thin rules and empty slots.
+"""Secondary text (labels, counts)."""
 LINE: Final = "#cfc8b8"
-#: The player to act, the current roll: a warm orange.
+"""Thin rules and empty slots."""
 ACCENT: Final = "#e07b1f"
-#: The last move: a light yellow fill.
+"""The player to act, the current roll: a warm orange."""
 HIGHLIGHT: Final = "#ffe27a"
+"""The last move: a light yellow fill."""
 
 # XML 1.0 allows tab, newline, carriage return and everything from U+0020 except surrogates
 # and U+FFFE/U+FFFF.

@@ -36,9 +36,9 @@ __all__ = [
     "encode_extension",
 ]
 
-#: Internal string form of code sequences: code ``c`` is ``chr(CODE_BASE + c)`` (Latin-1, so
-#: the strings are compact and sort in code order).
 CODE_BASE = 0x30
+"""Internal string form of code sequences: code ``c`` is ``chr(CODE_BASE + c)`` (Latin-1, so
+the strings are compact and sort in code order)."""
 _CHARS = tuple(chr(CODE_BASE + c) for c in range(64))
 
 

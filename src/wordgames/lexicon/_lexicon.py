@@ -49,7 +49,6 @@ __all__ = [
     "Lexicon",
 ]
 
-#: The packaged lexicons: name -> (language, alphabet, description).
 BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyType(
     {
         "en": ("en", LATIN_ALPHABET, "ENABLE (enable1.txt), public domain"),
@@ -71,22 +70,23 @@ BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyT
         ),
     }
 )
+"""The packaged lexicons: name -> (language, alphabet, description)."""
 
 _MAGIC = b"WGLEX\x00"
 _FORMAT = 1
 
-#: Most words a lexicon may have (24 times ENABLE); checked by every constructor.
 MAX_WORDS = 1 << 22
-#: Most tiles all words of a lexicon may have together (ENABLE: 1.6 million).
+"""Most words a lexicon may have (24 times ENABLE); checked by every constructor."""
 MAX_TOTAL_TILES = 1 << 25
-#: Largest input :meth:`Lexicon.from_bytes` reads (and the most its compressed part may
-#: inflate to), in bytes.
+"""Most tiles all words of a lexicon may have together (ENABLE: 1.6 million)."""
 MAX_LEXICON_BYTES = 1 << 26
-#: :meth:`Lexicon.from_bytes` refuses bytes whose words have more than 2**21 tiles plus this
-#: many tiles per byte of input, so that checking forged bytes costs time linear in their size
-#: (ENABLE has 3.4 tiles per byte); :meth:`Lexicon.to_bytes` pads the output of the rare
-#: extremely regular word lists that need it.
+"""Largest input :meth:`Lexicon.from_bytes` reads (and the most its compressed part may
+inflate to), in bytes."""
 MAX_TILES_PER_BYTE = 64
+""":meth:`Lexicon.from_bytes` refuses bytes whose words have more than 2**21 tiles plus this
+many tiles per byte of input, so that checking forged bytes costs time linear in their size
+(ENABLE has 3.4 tiles per byte); :meth:`Lexicon.to_bytes` pads the output of the rare
+extremely regular word lists that need it."""
 _FREE_TILES = 1 << 21
 _MAX_INFLATED = MAX_LEXICON_BYTES
 #: How many slow lookups (a walk of the DAWG) are made before the lexicon builds its hash

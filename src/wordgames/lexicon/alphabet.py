@@ -26,13 +26,12 @@ __all__ = [
     "fold_word",
 ]
 
-#: The 26 letters A..Z (English, German after folding, Dutch, ...).
 LATIN_ALPHABET: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""The 26 letters A..Z (English, German after folding, Dutch, ...)."""
 
-#: Spanish in plain letters: A..Z plus Ñ (27 letters, no digraph tiles; for card games).
 SPANISH_ALPHABET: tuple[str, ...] = (*"ABCDEFGHIJKLMN", "Ñ", *"OPQRSTUVWXYZ")
+"""Spanish in plain letters: A..Z plus Ñ (27 letters, no digraph tiles; for card games)."""
 
-#: The Spanish crossword tile set (28 tiles): CH, LL, RR and Ñ are tiles, K and W are not.
 SPANISH_TILE_ALPHABET: tuple[str, ...] = (
     *"ABC",
     "CH",
@@ -44,18 +43,19 @@ SPANISH_TILE_ALPHABET: tuple[str, ...] = (
     "RR",
     *"STUVXYZ",
 )
+"""The Spanish crossword tile set (28 tiles): CH, LL, RR and Ñ are tiles, K and W are not."""
 
-#: Longest word a lexicon keeps, in tiles (far beyond real words; it bounds the depth of the
-#: word graphs, so searches and loading stay safe on any input).
 MAX_WORD_TILES = 255
+"""Longest word a lexicon keeps, in tiles (far beyond real words; it bounds the depth of the
+word graphs, so searches and loading stay safe on any input)."""
 
-#: Most spellings one plain word may have in a tile set with multi-letter tiles (real Spanish
-#: words have at most a few; garbage like "LLLL...L" would have exponentially many).
 MAX_SPELLINGS = 64
+"""Most spellings one plain word may have in a tile set with multi-letter tiles (real Spanish
+words have at most a few; garbage like "LLLL...L" would have exponentially many)."""
 
-#: Largest alphabet a lexicon may have (the GADDAG separator takes code ``len(alphabet)`` and
-#: child masks are 64-bit).
 MAX_ALPHABET = 63
+"""Largest alphabet a lexicon may have (the GADDAG separator takes code ``len(alphabet)`` and
+child masks are 64-bit)."""
 
 _DE = str.maketrans({"Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS"})
 _TILDE = "\u0303"

@@ -42,12 +42,12 @@ __all__ = [
     "parse_action",
 ]
 
-#: The worm face, stored as 6 and printed ``w``.
 WORM = 6
-#: The six faces in notation order.
+"""The worm face, stored as 6 and printed ``w``."""
 FACES = (1, 2, 3, 4, 5, WORM)
-#: Points of each face (index = face - 1): the worm counts 5.
+"""The six faces in notation order."""
 FACE_POINTS = (1, 2, 3, 4, 5, 5)
+"""Points of each face (index = face - 1): the worm counts 5."""
 
 
 def face_text(face: int) -> str:
@@ -108,8 +108,8 @@ class Steal:
         return f"steal {self.tile} from {self.victim}"
 
 
-#: Any Regenwormen action (chance outcomes included).
 Action = Roll | SetAside | Reroll | Take | Steal | Resign
+"""Any Regenwormen action (chance outcomes included)."""
 
 
 def _face(tok: str, text: str) -> int:

@@ -75,6 +75,7 @@ class HeuristicBot:
     stop_dice: int = 3
 
     def choose(self, view: View, rng: random.Random) -> Action:
+        """The viewer's action by this bot's rule (``rng`` unused: the bot is deterministic)."""
         state = _my_state(view)
         legal = state.legal_actions()
         if state.phase == SET_ASIDE:
@@ -139,6 +140,7 @@ class OptimalTurnBot:
         return _plan(stop_values(state, self.steal_weight), bust)
 
     def choose(self, view: View, rng: random.Random) -> Action:
+        """The action of the exact turn plan that maximises the expected worms (``rng`` unused)."""
         state = _my_state(view)
         plan = self.plan_for(state)
         return _follow(state, plan, lambda a: _action_value(a, self.steal_weight))
@@ -274,6 +276,8 @@ class GameBot:
         return _plan(stops, bust)
 
     def choose(self, view: View, rng: random.Random) -> Action:
+        """The action of the turn plan that maximises the modelled chance of winning the game
+        (``rng`` unused)."""
         state = _my_state(view)
         start = _turn_start(state)
         stops, bust, by_action = _game_values(start, self.params)

@@ -42,8 +42,8 @@ __all__ = [
     "state_of",
 ]
 
-#: A position between turns: (face-up grill ascending, (mover's stack, other stack)).
 Position = tuple[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]
+"""A position between turns: (face-up grill ascending, (mover's stack, other stack))."""
 
 _PLAYERS = ("P1", "P2")
 _ZERO6 = (0, 0, 0, 0, 0, 0)
@@ -123,6 +123,8 @@ class GameSolution:
     )
 
     def end_value(self, end: _End) -> float:
+        """The solved value of one way to end a turn (a position and what the turn did), for the
+        player whose turn it was."""
         pos, result = end
         return result if pos is None else 1.0 - self.values[pos]
 
@@ -265,6 +267,7 @@ class SolvedBot:
     solution: GameSolution
 
     def choose(self, view: View, rng: random.Random) -> Action:
+        """The action the solved game values highest for the viewer (``rng`` unused)."""
         state = view.state
         if view.viewer is None or state.current_player != view.viewer:
             raise WordgamesError("the bot was asked to act but it is not the viewer's decision")

@@ -11,8 +11,8 @@ from wordgames._core.serial import rules_from_dict
 
 __all__ = ["MAX_PLAYERS", "Rules"]
 
-#: The box is for 2-7 players; ``Rules(allow_solo=True)`` lowers the minimum to 1.
 MAX_PLAYERS = 7
+"""The box is for 2-7 players; ``Rules(allow_solo=True)`` lowers the minimum to 1."""
 
 _FLAGS = ("allow_solo", "flip_returned_if_highest", "flip_when_nothing_returned")
 

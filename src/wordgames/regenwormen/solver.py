@@ -41,8 +41,8 @@ __all__ = [
     "success_probability",
 ]
 
-#: The highest total a turn can reach (8 worms or fives).
 MAX_TOTAL = 40
+"""The highest total a turn can reach (8 worms or fives)."""
 _DICE = 8
 _WORM_BIT = 1 << 5
 _EXACT_SCALE = 6**36  # 6**(8+7+...+1): every exact value is an integer over this

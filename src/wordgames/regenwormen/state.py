@@ -54,10 +54,10 @@ __all__ = [
     "worms",
 ]
 
-#: Number of dice.
 DICE = 8
-#: The grill tiles, 21 to 36.
+"""Number of dice."""
 TILES = tuple(range(21, 37))
+"""The grill tiles, 21 to 36."""
 _VERSION = 1
 
 # Phases (stored as small ints; names in to_dict).

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from wordgames import sample_chance
-from wordgames.rl.encoding import Encoder, Mask, Obs, encoder_for
+from wordgames.rl.encoding import MORE, Encoder, Mask, Obs, Steps, encoder_for
 
 __all__ = ["Runner", "ranking_returns"]
 
@@ -29,7 +29,10 @@ def ranking_returns(state: Any) -> list[float]:
 
 class Runner:
     """Plays one game: resolves chance with its own ``random.Random``, and keeps the acting
-    player's views and legal actions (by index, with their mask) for the current state."""
+    player's views and legal actions (by index, with their mask) for the current state.
+
+    ``prefix`` holds the steps chosen so far by ``prefix_player`` towards an action chosen
+    in several steps (``()`` otherwise); the state does not change until the last one."""
 
     def __init__(self, make_state: Callable[[], Any]) -> None:
         self._make = make_state
@@ -39,6 +42,8 @@ class Runner:
         self._views: dict[int, Any] = {}
         self._tables: dict[int, tuple[dict[int, Any], Mask]] = {}
         self._no_mask = np.zeros(self.encoder.num_player_actions, dtype=np.int8)
+        self.prefix: Steps = ()
+        self.prefix_player: int | None = None
 
     def reset(self, seed: int) -> None:
         """A new game, chance seeded with ``seed``."""
@@ -57,6 +62,8 @@ class Runner:
                 while s.is_chance_node:
                     s = s.apply(sample_chance(s, rng))
         self.state = s
+        self.prefix = ()
+        self.prefix_player = None
         if self._views:
             self._views = {}
         if self._tables:
@@ -68,10 +75,15 @@ class Runner:
             v = self._views[player] = self.state.view(player)
         return v
 
+    def _prefix_of(self, player: int) -> Steps:
+        return self.prefix if player == self.prefix_player else ()
+
     def _table(self, player: int) -> tuple[dict[int, Any], Mask]:
         t = self._tables.get(player)
         if t is None:
-            t = self._tables[player] = self.encoder._legal_table(self._view(player))
+            t = self._tables[player] = self.encoder._legal_table(
+                self._view(player), self._prefix_of(player)
+            )
         return t
 
     @property
@@ -81,7 +93,7 @@ class Runner:
         return min(to_act) if to_act else None
 
     def legal(self, player: int) -> dict[int, Any]:
-        """``{index: action}`` of ``player``'s legal actions now."""
+        """``{index: action or MORE}`` of ``player``'s legal indices now."""
         return self._table(player)[0]
 
     def mask(self, player: int) -> Mask:
@@ -92,29 +104,36 @@ class Runner:
         return mask
 
     def observe(self, player: int) -> Obs:
-        """The encoder's vector of ``player``'s view."""
-        return self.encoder.observe(self._view(player))
+        """The encoder's vector of ``player``'s view (and pending steps)."""
+        return self.encoder.observe(self._view(player), self._prefix_of(player))
 
     def observe_and_mask(self, player: int) -> tuple[Obs, Mask]:
         """:meth:`observe` and :meth:`mask` of ``player`` together (new arrays)."""
         view = self._views.get(player)
         if view is None:
             view = self._views[player] = self.state.view(player)
-        obs = self.encoder.observe(view)
+        prefix = self.prefix if player == self.prefix_player else ()
+        obs = self.encoder.observe(view, prefix)
         if player in self.state.players_to_act:
             t = self._tables.get(player)
             if t is None:
-                t = self._tables[player] = self.encoder._legal_table(view)
+                t = self._tables[player] = self.encoder._legal_table(view, prefix)
             mask: Mask = t[1].copy()
         else:
             mask = self._no_mask.copy()
         return obs, mask
 
     def play_index(self, player: int, index: int) -> None:
-        """Apply ``player``'s action ``index`` and resolve chance (ValueError if illegal)."""
+        """Choose ``player``'s index ``index``: one more step of an action chosen in several,
+        or the action, then chance is resolved (ValueError if illegal)."""
         action = self.legal(player).get(int(index)) if player in self.state.players_to_act else None
         if action is None:
             raise ValueError(f"action {index} is not legal for player {player} now")
+        if action is MORE:
+            self.prefix = (*self._prefix_of(player), int(index))
+            self.prefix_player = player
+            self._tables.pop(player, None)
+            return
         self.play(action)
 
     def play(self, action: Any) -> None:

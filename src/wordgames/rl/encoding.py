@@ -8,29 +8,32 @@ flat index range ``0 .. num_actions - 1``:
   outcomes (rolls, draws, category cards), each its own index.
 
 Everything is computed from a *view* (``state.view(p)``), never from a state, so an agent sees
-exactly what its player may know. ``decode(view, encode(view, a)) == a`` for every action of
-``view.legal_actions()`` that has an index (all of them unless a list is cut at its cap, see
-below) and for every chance outcome. :class:`~wordgames.Resign` and the frontend-only events
-(Wocable's ``Timeout``, Wömmeln's ``TimeUp``) have no index: they are not decisions a learner
-makes, and the games do not list them among the legal actions (``encode`` raises
-ValueError for them). Who has left shows in the observations instead: every game's has a
-``departed`` flag per seat.
+exactly what its player may know. **Every** action of ``view.legal_actions()`` has an index
+sequence, ``decode_steps(view, encode_steps(view, a)) == a``, and the masks mark exactly the
+legal actions. :class:`~wordgames.Resign` and the frontend-only events (Wocable's
+``Timeout``, Wömmeln's ``TimeUp``) have no index: they are not decisions a learner makes, and
+the games do not list them among the legal actions (``encode`` raises ValueError for them).
+Who has left shows in the observations instead: every game's has a ``departed`` flag per seat.
 
-Regenwormen enumerates its whole action space. The three word games cannot: their placements,
-plays and words are open-ended. They use fixed slots for the finite decisions (pass, picks,
-discards by card, exchanges by rack positions, votes by seat) and, for the open-ended ones,
-an index into the view's current list of such actions (in the game's own deterministic
-order), cut at a cap, with a mask. A learner needs a fixed-size policy head and a mask of what
-is legal now; fixed slots keep a stable meaning for the decisions that have one, and the list
-part gives every generated placement or play an index without inventing a huge factored space
-that would be almost entirely masked. See docs/rl.md for every layout.
+Regenwormen enumerates its whole action space, one index per action. Wömmeln lists its few
+offered words after fixed slots, under a cap its rules prove (:class:`WommelnEncoder`). A
+Wocable placement and a WordMeld play cannot have one index each in a fixed space of sane
+size (tens of thousands of placements with two blanks; a play is any edit of the table), so
+they are chosen **in steps** from a fixed space that covers the whole action set: a Wocable
+placement is its first square, direction and number of tiles, then its tiles one by one; a
+WordMeld play is its words, each a part marker and then its cards (and jokers' letters) one
+by one, then "done". :meth:`Encoder.legal` and :meth:`Encoder.action_mask` take the steps
+chosen so far (``prefix``) and mark the next steps that lead to at least one legal action;
+a step that completes an action maps to it, the others to :data:`MORE`. See docs/rl.md.
 """
 
 from __future__ import annotations
 
 import abc
+import struct
+from bisect import bisect_left
 from itertools import combinations_with_replacement
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +47,7 @@ from wordgames.rl._views import (
 )
 
 __all__ = [
+    "MORE",
     "OBS_BOUND",
     "Encoder",
     "RegenwormenEncoder",
@@ -51,15 +55,41 @@ __all__ = [
     "WommelnEncoder",
     "WordMeldEncoder",
     "encoder_for",
+    "wommeln_list_bound",
 ]
 
-#: Every observation value lies within ``[-OBS_BOUND, OBS_BOUND]`` (most within [0, 1]).
 OBS_BOUND = 1000.0
+"""Every observation value lies within ``[-OBS_BOUND, OBS_BOUND]`` (most within [0, 1])."""
 
 #: An observation vector.
 Obs: TypeAlias = "npt.NDArray[np.float32]"
 #: An action mask (0/1).
 Mask: TypeAlias = "npt.NDArray[np.int8]"
+#: The steps chosen so far of an action chosen in several steps (``()`` at a decision's start).
+Steps: TypeAlias = "tuple[int, ...]"
+
+
+class _More:
+    """The type of :data:`MORE` (one instance)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MORE"
+
+    def __reduce__(self) -> str:
+        return "MORE"
+
+    def __copy__(self) -> _More:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _More:
+        return self
+
+
+MORE: Final = _More()
+"""What :meth:`Encoder.legal` gives for an index that is one step of an action chosen in
+several: choose it, then ask again with the index appended to the prefix."""
 
 
 class _Layout:
@@ -83,15 +113,20 @@ class Encoder(abc.ABC):
     """Actions to integers and views to float32 vectors for one game set-up.
 
     Attributes: ``game`` (the game's name), ``num_players``, ``num_player_actions``,
-    ``num_chance_outcomes``, ``chance_offset``, ``num_actions`` and ``observation_shape``
-    (always one dimension), and ``layout``: for every named part of the observation, its
-    start in the flat vector and its shape.
+    ``num_chance_outcomes``, ``chance_offset``, ``num_actions``, ``observation_shape``
+    (always one dimension), ``max_steps`` (the most indices one action takes: 1 unless the
+    game chooses some actions in steps) and ``layout``: for every named part of the
+    observation, its start in the flat vector and its shape.
+
+    A *prefix* is the tuple of indices chosen so far towards an action chosen in steps
+    (``()`` at the start of every decision); every method that reads one defaults to ``()``.
     """
 
     game: ClassVar[str]
     num_players: int
     num_player_actions: int
     num_chance_outcomes: int
+    max_steps: int = 1
 
     def __init__(self) -> None:
         self._layout = _Layout()
@@ -131,43 +166,72 @@ class Encoder(abc.ABC):
         """The chance outcome with flat index ``index`` (ValueError out of range)."""
 
     @abc.abstractmethod
-    def legal(self, view: Any) -> tuple[list[int], list[Any]]:
-        """The viewer's legal actions that have an index, and those indices (aligned lists,
-        in the order of ``view.legal_actions()``)."""
+    def legal(self, view: Any, prefix: Steps = ()) -> tuple[list[int], list[Any]]:
+        """``(indices, choices)``, aligned: the indices the viewer may choose now (after the
+        steps ``prefix``), and for each the legal action it completes, or :data:`MORE` when
+        it is one step of an action chosen in several. With ``prefix=()`` every legal action
+        of the view is reached: the one-step actions in the order of
+        ``view.legal_actions()``, then the first steps of the others (steps in index
+        order)."""
 
     @abc.abstractmethod
     def encode(self, view: Any, action: Any) -> int:
-        """The index of ``action`` as seen in ``view`` (ValueError when it has none)."""
+        """The index of ``action`` as seen in ``view``, for an action chosen in one step
+        (ValueError when it has none, or takes several: see :meth:`encode_steps`)."""
 
     @abc.abstractmethod
-    def decode(self, view: Any, index: int) -> Any:
-        """The action with index ``index`` in ``view`` (ValueError when there is none)."""
+    def decode(self, view: Any, index: int, prefix: Steps = ()) -> Any:
+        """The action that index ``index`` completes after the steps ``prefix`` in ``view``
+        (ValueError when there is none, or when the index is only one more step)."""
 
-    def _legal_table(self, view: Any) -> tuple[dict[int, Any], Mask]:
-        """``{index: action}`` of the viewer's legal actions and their mask, built once from
-        :meth:`legal` (the mask is read-only: copy it to hand it out)."""
-        idx, acts = self.legal(view)
+    def encode_steps(self, view: Any, action: Any) -> Steps:
+        """The indices that choose ``action`` in ``view``, in order (one for most actions;
+        ValueError when it has none)."""
+        return (self.encode(view, action),)
+
+    def decode_steps(self, view: Any, steps: Steps) -> Any:
+        """The action the indices ``steps`` choose in ``view`` (ValueError if they do not
+        choose one)."""
+        if not steps:
+            raise ValueError("no steps")
+        return self.decode(view, steps[-1], tuple(steps[:-1]))
+
+    def step_name(self, index: int) -> str:
+        """What step index ``index`` chooses, in words, for an action chosen in steps
+        (ValueError for an index that is not such a step)."""
+        raise ValueError(f"index {index} is not a step ({self.game} has none)")
+
+    def _legal_table(self, view: Any, prefix: Steps = ()) -> tuple[dict[int, Any], Mask]:
+        """``{index: choice}`` of :meth:`legal` and its mask, built once (the mask is
+        read-only: copy it to hand it out)."""
+        idx, acts = self.legal(view, prefix)
         mask = np.zeros(self.num_player_actions, dtype=np.int8)
         mask[idx] = 1
         mask.flags.writeable = False
         return dict(zip(idx, acts, strict=True)), mask
 
-    def action_mask(self, view: Any) -> Mask:
-        """A 0/1 vector over the player actions: 1 for the viewer's legal actions."""
+    def action_mask(self, view: Any, prefix: Steps = ()) -> Mask:
+        """A 0/1 vector over the player actions: 1 for the indices of :meth:`legal`."""
         mask = np.zeros(self.num_player_actions, dtype=np.int8)
-        idx, _ = self.legal(view)
+        idx, _ = self.legal(view, prefix)
         mask[idx] = 1
         return mask
 
     # -- observations ----------------------------------------------------------------------
 
     @abc.abstractmethod
-    def observe(self, view: Any) -> Obs:
-        """The view as a float32 vector of :attr:`observation_shape` (see :attr:`layout`)."""
+    def observe(self, view: Any, prefix: Steps = ()) -> Obs:
+        """The view as a float32 vector of :attr:`observation_shape` (see :attr:`layout`);
+        the steps ``prefix`` of an action being chosen show in its ``pending`` parts."""
 
     def _check_index(self, index: int) -> None:
         if not (isinstance(index, (int, np.integer)) and 0 <= index < self.num_actions):
             raise ValueError(f"action index {index!r} is outside 0..{self.num_actions - 1}")
+
+    @staticmethod
+    def _one_step(prefix: Steps) -> None:
+        if prefix:
+            raise ValueError(f"no action of this game is chosen in steps (prefix {prefix!r})")
 
 
 def _seats(num_players: int, me: int) -> list[int]:
@@ -311,7 +375,8 @@ class RegenwormenEncoder(Encoder):
     def encode(self, view: Any, action: Any) -> int:
         return self._encode(regenwormen_fields(view).turn, action)
 
-    def decode(self, view: Any, index: int) -> Any:
+    def decode(self, view: Any, index: int, prefix: Steps = ()) -> Any:
+        self._one_step(prefix)
         self._check_index(index)
         if index >= self.chance_offset:
             return self.decode_chance(index)
@@ -322,14 +387,16 @@ class RegenwormenEncoder(Encoder):
         turn = regenwormen_fields(view).turn
         return self._Steal(21 + k, (turn + r + 1) % n)
 
-    def legal(self, view: Any) -> tuple[list[int], list[Any]]:
+    def legal(self, view: Any, prefix: Steps = ()) -> tuple[list[int], list[Any]]:
+        self._one_step(prefix)
         acts = list(view.legal_actions())
         if not acts:
             return [], []
         turn = regenwormen_fields(view).turn
         return [self._encode(turn, a) for a in acts], acts
 
-    def _legal_table(self, view: Any) -> tuple[dict[int, Any], Mask]:
+    def _legal_table(self, view: Any, prefix: Steps = ()) -> tuple[dict[int, Any], Mask]:
+        self._one_step(prefix)
         # The game hands out the same legal tuples again (set-asides) or equal ones (the
         # decisions): a table is built once per tuple, and per turn for equal tuples (a
         # steal's index is relative to the player on turn).
@@ -349,7 +416,8 @@ class RegenwormenEncoder(Encoder):
         self._tables_by_id[id(acts)] = (acts, table)
         return table
 
-    def observe(self, view: Any) -> Obs:
+    def observe(self, view: Any, prefix: Steps = ()) -> Obs:
+        self._one_step(prefix)
         # The board parts change once a turn (computed by :meth:`_observe_plain`, kept per
         # seat); the turn parts (phase, kept, roll, totals) come from the tables.
         f = regenwormen_fields(view)
@@ -422,13 +490,13 @@ class RegenwormenEncoder(Encoder):
         return out
 
 
-# -- the word games: fixed slots and a capped list --------------------------------------------
+# -- the word games: fixed slots, then a capped list (Wömmeln) or steps (Wocable, WordMeld) ---
 
 
 class _ListEncoder(Encoder):
     """Fixed slots ``0 .. list_offset - 1``, then ``cap`` list slots: the i-th open-ended
     action of the view's legal list (in the game's order, after the fixed-slot actions are
-    taken out)."""
+    taken out). The subclass proves that no list is longer than ``cap``."""
 
     list_offset: int
     cap: int
@@ -442,10 +510,6 @@ class _ListEncoder(Encoder):
     def _fixed_action(self, view: Any, index: int) -> Any:
         """The action of fixed slot ``index`` (ValueError if the slot is empty here)."""
 
-    def _cut(self, view: Any, open_ended: list[Any]) -> list[Any]:
-        """The actions kept when there are more than ``cap`` (default: the first ones)."""
-        return open_ended[: self.cap]
-
     def _lists(self, view: Any) -> tuple[tuple[Any, ...], list[Any], dict[Any, int]]:
         """The view's legal actions, the listed ones in slot order and their positions (the
         last view's are kept, so that encoding many actions of one view generates once)."""
@@ -454,29 +518,27 @@ class _ListEncoder(Encoder):
             return last[1], last[2], last[3]
         every = tuple(view.legal_actions())
         listed = [a for a in every if self._fixed_index(view, a) is None]
-        if len(listed) > self.cap:
-            listed = self._cut(view, listed)
+        if len(listed) > self.cap:  # the proven bound was wrong: never hide an action
+            raise RuntimeError(f"{len(listed)} listed actions, more than the cap {self.cap}")
         where = {a: k for k, a in enumerate(listed)}
         self._last = (view, every, listed, where)
         return every, listed, where
 
-    def legal(self, view: Any) -> tuple[list[int], list[Any]]:
+    def legal(self, view: Any, prefix: Steps = ()) -> tuple[list[int], list[Any]]:
+        self._one_step(prefix)
         every, _, where = self._lists(view)
         idx: list[int] = []
         acts: list[Any] = []
         for a in every:
             i = self._fixed_index(view, a)
             if i is None:
-                k = where.get(a)
-                if k is None:
-                    continue  # cut at the cap: no index
-                i = self.list_offset + k
+                i = self.list_offset + where[a]
             idx.append(i)
             acts.append(a)
         return idx, acts
 
     def listed(self, view: Any) -> list[Any]:
-        """The open-ended legal actions that have list slots, in slot order."""
+        """The open-ended legal actions, in slot order."""
         return self._lists(view)[1]
 
     def encode(self, view: Any, action: Any) -> int:
@@ -493,9 +555,10 @@ class _ListEncoder(Encoder):
             k = None
         if k is not None:
             return self.list_offset + k
-        raise ValueError(f"{action!s} has no index in this view (not legal, or past the cap)")
+        raise ValueError(f"{action!s} has no index in this view (not legal)")
 
-    def decode(self, view: Any, index: int) -> Any:
+    def decode(self, view: Any, index: int, prefix: Steps = ()) -> Any:
+        self._one_step(prefix)
         self._check_index(index)
         if index >= self.chance_offset:
             return self.decode_chance(index)
@@ -508,44 +571,218 @@ class _ListEncoder(Encoder):
         return listed[k]
 
 
+class _StepEncoder(Encoder):
+    """Fixed slots ``0 .. step_offset - 1`` (one-step actions), then the step range
+    ``step_offset .. num_player_actions - 1``: the subclass spells every open-ended action as
+    a sequence of step indices (:meth:`_steps_of`; no legal action's sequence may be a prefix
+    of another's).
+
+    The sequences of a view's legal actions are kept as one sorted list of byte strings
+    (each step a big-endian number of ``_width`` bytes, so that byte order is step order):
+    the actions that start with given steps are a range of it, found by bisection, and the
+    distinct next steps are found with one bisection each. That takes a few dozen bytes an
+    action (a tree of dicts took several hundred).
+    """
+
+    step_offset: int
+    _width = 2  # bytes a step
+    _last: tuple[Any, list[int], list[Any], list[bytes], list[Any]] | None = None
+
+    @abc.abstractmethod
+    def _fixed_index(self, view: Any, action: Any) -> int | None:
+        """The fixed slot of ``action`` in ``view``, or None if it is chosen in steps."""
+
+    @abc.abstractmethod
+    def _fixed_action(self, view: Any, index: int) -> Any:
+        """The action of fixed slot ``index`` (ValueError if the slot is empty here)."""
+
+    @abc.abstractmethod
+    def _steps_of(self, view: Any, action: Any) -> Steps:
+        """The step indices that spell an open-ended ``action`` (ValueError if none do)."""
+
+    def _set_width(self) -> None:
+        """Call once ``num_player_actions`` is known."""
+        self._width = 2 if self.num_player_actions < 0xFFFF else 4
+
+    def _key(self, steps: Steps) -> bytes:
+        try:
+            return struct.pack(f">{len(steps)}{'H' if self._width == 2 else 'I'}", *steps)
+        except struct.error:
+            raise ValueError(f"{steps!r} are not step indices") from None
+
+    def _tree(self, view: Any) -> tuple[list[int], list[Any], list[bytes], list[Any]]:
+        """The fixed-slot legal actions (indices, actions) and the others' step sequences
+        (sorted keys, and the actions aligned with them); the last view's are kept, so that
+        encoding many actions of one view generates once."""
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1], last[2], last[3], last[4]
+        idx: list[int] = []
+        fixed: list[Any] = []
+        unsorted: list[bytes] = []
+        listed: list[Any] = []
+        key, steps_of = self._key, self._steps_of
+        # (no new container per action is kept: bytes and ints are not tracked by the cyclic
+        # garbage collector, whose passes over a large legal list would cost more than this)
+        for a in view.legal_actions():
+            i = self._fixed_index(view, a)
+            if i is None:
+                unsorted.append(key(steps_of(view, a)))
+                listed.append(a)
+            else:
+                idx.append(i)
+                fixed.append(a)
+        order = sorted(range(len(unsorted)), key=unsorted.__getitem__)
+        keys = [unsorted[j] for j in order]
+        acts = [listed[j] for j in order]
+        for j in range(1, len(keys)):
+            if keys[j].startswith(keys[j - 1]):
+                raise RuntimeError(f"{acts[j - 1]} and {acts[j]} share steps")
+        self._last = (view, idx, fixed, keys, acts)
+        return idx, fixed, keys, acts
+
+    def _range(self, view: Any, prefix: Steps) -> tuple[list[bytes], list[Any], bytes, int, int]:
+        """The keys and actions of ``view``, the key of ``prefix`` and the range of the
+        actions that start with it and go on (ValueError if none does)."""
+        _, _, keys, acts = self._tree(view)
+        p = self._key(prefix)
+        lo = bisect_left(keys, p)
+        hi = bisect_left(keys, p + b"\xff" * self._width, lo)
+        if prefix and (lo == hi or len(keys[lo]) == len(p)):
+            raise ValueError(f"no legal action of this view starts with steps {prefix!r}")
+        return keys, acts, p, lo, hi
+
+    def legal(self, view: Any, prefix: Steps = ()) -> tuple[list[int], list[Any]]:
+        keys, acts, p, lo, hi = self._range(view, prefix)
+        if prefix:
+            out_idx: list[int] = []
+            out: list[Any] = []
+        else:
+            idx, fixed = self._tree(view)[:2]
+            out_idx, out = list(idx), list(fixed)
+        w = self._width
+        start = len(p)
+        end = start + w
+        top = b"\xff" * w
+        i = lo
+        while i < hi:
+            k = keys[i]
+            t = k[start:end]
+            out_idx.append(int.from_bytes(t, "big"))
+            if len(k) == end:  # the whole action (no other starts with it)
+                out.append(acts[i])
+                i += 1
+            else:
+                out.append(MORE)
+                i = bisect_left(keys, p + t + top, i + 1, hi)
+        return out_idx, out
+
+    def encode_steps(self, view: Any, action: Any) -> Steps:
+        try:
+            return (self.encode_chance(action),)
+        except ValueError:
+            pass
+        i = self._fixed_index(view, action)
+        if i is not None:
+            return (i,)
+        try:
+            steps = self._steps_of(view, action)
+        except (ValueError, TypeError, AttributeError, KeyError):
+            steps = ()
+        if steps:
+            _, _, keys, acts = self._tree(view)
+            k = self._key(steps)
+            j = bisect_left(keys, k)
+            if j < len(keys) and keys[j] == k and acts[j] == action:
+                return steps
+        raise ValueError(f"{action!s} has no index in this view (not legal)")
+
+    def encode(self, view: Any, action: Any) -> int:
+        steps = self.encode_steps(view, action)
+        if len(steps) != 1:
+            raise ValueError(f"{action!s} is chosen in {len(steps)} steps: see encode_steps")
+        return steps[0]
+
+    def decode(self, view: Any, index: int, prefix: Steps = ()) -> Any:
+        self._check_index(index)
+        if index >= self.chance_offset and not prefix:
+            return self.decode_chance(index)
+        if index < self.step_offset and not prefix:
+            return self._fixed_action(view, index)
+        keys, acts, p, lo, hi = self._range(view, prefix)
+        k = p + self._key((index,))
+        j = bisect_left(keys, k, lo, hi)
+        if j == hi or not keys[j].startswith(k):
+            raise ValueError(f"step {index} leads to no legal action after {prefix!r}")
+        if len(keys[j]) != len(k):
+            raise ValueError(f"step {index} after {prefix!r} is one step of several (MORE)")
+        return acts[j]
+
+
 # -- Wocable ----------------------------------------------------------------------------------
 
 
-class WocableEncoder(_ListEncoder):
-    """Wocable: ``Pass``, exchanges by rack positions, and a capped list of placements.
+class WocableEncoder(_StepEncoder):
+    """Wocable: ``Pass``, exchanges by rack positions, challenges, and placements in steps.
 
-    ======================  ========================================================
-    index                   action
-    ======================  ========================================================
-    0                       ``Pass()``
-    m = 1 .. 127            ``Exchange`` of the tiles at the bits of ``m`` in the
-                            viewer's sorted rack (bit 0 = first tile); a multiset
-                            with repeated tiles uses the lowest such positions
-    128, 129                ``Challenge(viewer)``, ``Accept(viewer)`` (challenge rules)
-    130 .. 130 + cap - 1    the k-th placement of ``view.legal_actions()``
-                            (the move generator's order); past ``cap`` placements
-                            only the highest-scoring ``cap`` are kept
-    chance_offset + t       ``Draw`` of tile id ``t`` (the letters, then the blank)
-    ======================  ========================================================
+    ==========================  ====================================================
+    index                       action or step
+    ==========================  ====================================================
+    0                           ``Pass()``
+    m = 1 .. 127                ``Exchange`` of the tiles at the bits of ``m`` in the
+                                viewer's sorted rack (bit 0 = first tile); a multiset
+                                with repeated tiles uses the lowest such positions
+    128, 129                    ``Challenge(viewer)``, ``Accept(viewer)`` (challenge rules)
+    130 + (2q + d)R + k - 1     first step of a placement: its first new tile goes on
+                                square q = row * size + col, across (d = 0) or down
+                                (d = 1), and it places k = 1 .. R tiles (R = 7)
+    tile_offset + t             each further step: the next tile in reading order,
+                                letter t (t < L) or a blank standing for letter
+                                t - L (L <= t < 2L)
+    chance_offset + t           ``Draw`` of tile id ``t`` (the letters, then the blank)
+    ==========================  ====================================================
+
+    A placement of k tiles takes k + 1 steps; the tiles go on the first k empty squares
+    from its first square on, so the steps spell it exactly, and every placement of every
+    position has such a sequence (``num_player_actions = 130 + 2 * size² * R + 2L``).
     """
 
     game = "wocable"
 
-    def __init__(self, num_players: int, view: Any, cap: int = 4096) -> None:
+    def __init__(self, num_players: int, view: Any) -> None:
         super().__init__()
-        from wordgames.wocable.actions import Accept, Challenge, Draw, Exchange, Pass
+        from wordgames.wocable.actions import (
+            Accept,
+            Challenge,
+            Draw,
+            Exchange,
+            Pass,
+            Place,
+            split_tokens,
+        )
+        from wordgames.wocable.engine import RACK_SIZE
 
         f = wocable_fields(view)
         self.num_players = n = num_players
-        self.cap = cap
-        self.list_offset = 130
-        self.num_player_actions = 130 + cap
-        self._Challenge, self._Accept = Challenge, Accept
+        self._Challenge, self._Accept, self._Place = Challenge, Accept, Place
+        self._split = split_tokens
         self._tile_texts = f.tile_texts
         self._rack_cache: tuple[Any, list[str]] | None = None
         self._L = L = len(f.alphabet)
+        self._R = R = RACK_SIZE
         self.num_chance_outcomes = L + 1
         self._size = S = f.size
+        self.step_offset = 130
+        #: first index of the tile steps
+        self.tile_offset = 130 + 2 * S * S * R
+        self.num_player_actions = self.tile_offset + 2 * L
+        self._set_width()
+        self.max_steps = R + 1
+        # a tile token of a placement (``A``, ``CH``; lowercase for a blank) -> its step
+        self._tile_step = {a: self.tile_offset + i for i, a in enumerate(f.alphabet)}
+        self._tile_step.update(
+            {a.lower(): self.tile_offset + L + i for i, a in enumerate(f.alphabet)}
+        )
         self._Draw, self._Exchange, self._Pass = Draw, Exchange, Pass
         self._draws = [Draw(f.alphabet[i] if i < L else "?") for i in range(L + 1)]
         self._draw_index = {d.tile: i for i, d in enumerate(self._draws)}
@@ -560,6 +797,10 @@ class WocableEncoder(_ListEncoder):
         lay.add("phase", 4)  # deal, draw, play, over
         lay.add("counters", 2)  # bag size / 100, scoreless turns in a row / 6
         lay.add("challenge", 2)  # window open; the challengeable play's score / 100
+        lay.add("pending_square", S, S)  # a placement being chosen: its first square
+        lay.add("pending_direction", 2)  # across, down
+        lay.add("pending_length", R)  # one-hot: it places 1..R tiles
+        lay.add("pending_tiles", R, 2 * L)  # the tiles chosen so far, one-hot each
 
     def encode_chance(self, outcome: Any) -> int:
         if type(outcome) is self._Draw:
@@ -592,11 +833,9 @@ class WocableEncoder(_ListEncoder):
                 raise ValueError(f"{action} is not the viewer's")
             return 128 if type(action) is self._Challenge else 129
         if type(action) is self._Exchange:
-            from wordgames.wocable.actions import split_tokens
-
             rack = self._rack_texts(view)
             mask, used = 0, [False] * len(rack)
-            for tok in split_tokens(action.tiles):
+            for tok in self._split(action.tiles):
                 text = tok if len(tok) == 1 else f"[{tok}]"
                 for i, r in enumerate(rack):
                     if not used[i] and r == text:
@@ -610,11 +849,44 @@ class WocableEncoder(_ListEncoder):
             return mask
         return None
 
-    def _cut(self, view: Any, open_ended: list[Any]) -> list[Any]:
-        """Past the cap, keep the highest-scoring placements (ties by notation), in the
-        generator's order."""
-        best = {m.action for m in view.moves()[: self.cap]}
-        return [a for a in open_ended if a in best]
+    def _steps_of(self, view: Any, action: Any) -> Steps:
+        if type(action) is not self._Place:
+            raise ValueError(f"{action!r} is not a Wocable action")
+        S, R = self._size, self._R
+        step = self._tile_step
+        word = action.word
+        toks = word if "[" not in word else self._split(word)  # one character a tile
+        first = -1
+        tiles: list[int] = []
+        for j, tok in enumerate(toks):
+            if tok != ".":
+                if first < 0:
+                    first = j
+                tiles.append(step[tok])
+        k = len(tiles)
+        across = bool(action.across)
+        r = action.row + (0 if across else first)
+        c = action.col + (first if across else 0)
+        if not (0 < k <= R and 0 <= r < S and 0 <= c < S):
+            raise ValueError(f"{action} places no tiles on the board")
+        return (130 + (2 * (r * S + c) + (0 if across else 1)) * R + k - 1, *tiles)
+
+    def step_name(self, index: int) -> str:
+        """``"8H across, 3 tiles"`` for a first step, ``"tile E"`` / ``"tile e"`` (a blank)
+        for a tile step."""
+        R, S, L, t0 = self._R, self._size, self._L, self.tile_offset
+        if 130 <= index < t0:
+            sq_dir, k = divmod(index - 130, R)
+            q, d = divmod(sq_dir, 2)
+            r, c = divmod(q, S)
+            col = chr(ord("A") + c)
+            square = f"{r + 1}{col} across" if d == 0 else f"{col}{r + 1} down"
+            return f"{square}, {k + 1} tile{'s' if k else ''}"
+        if t0 <= index < self.num_player_actions:
+            t = index - t0
+            text = self._tile_texts[t % L]
+            return f"tile {text if t < L else text.lower()}"
+        raise ValueError(f"index {index} is not a step")
 
     def _fixed_action(self, view: Any, index: int) -> Any:
         if index == 0:
@@ -628,7 +900,7 @@ class WocableEncoder(_ListEncoder):
             raise ValueError(f"exchange slot {index} needs more tiles than the rack holds")
         return self._Exchange("".join(r for i, r in enumerate(rack) if index >> i & 1))
 
-    def observe(self, view: Any) -> Obs:
+    def observe(self, view: Any, prefix: Steps = ()) -> Obs:
         f = wocable_fields(view)
         n, L, S = self.num_players, self._L, self._size
         out = np.zeros(self._layout.size, dtype=np.float32)
@@ -662,42 +934,87 @@ class WocableEncoder(_ListEncoder):
             ch0 = parts["challenge"][0]
             out[ch0] = 1.0
             out[ch0 + 1] = f.pending_score / 100.0
+        if prefix:
+            self._observe_pending(out, prefix)
         return out
+
+    def _observe_pending(self, out: Obs, prefix: Steps) -> None:
+        R, t0 = self._R, self.tile_offset
+        head = int(prefix[0]) - 130
+        tiles = [int(t) - t0 for t in prefix[1:]]
+        if not (0 <= head < t0 - 130 and len(tiles) < head % R + 1) or not all(
+            0 <= t < 2 * self._L for t in tiles
+        ):
+            raise ValueError(f"steps {prefix!r} do not start a placement")
+        sq_dir, k = divmod(head, R)
+        q, d = divmod(sq_dir, 2)
+        parts = self._layout.parts
+        out[parts["pending_square"][0] + q] = 1.0
+        out[parts["pending_direction"][0] + d] = 1.0
+        out[parts["pending_length"][0] + k] = 1.0
+        p0 = parts["pending_tiles"][0]
+        for j, t in enumerate(tiles):
+            out[p0 + 2 * self._L * j + t] = 1.0
 
 
 # -- WordMeld ---------------------------------------------------------------------------------
 
+#: Positions of the current word shown in WordMeld's ``pending_word`` part.
+_PENDING_LETTERS = 16
 
-class WordMeldEncoder(_ListEncoder):
-    """WordMeld: the picks, ``Keep``, discards by card id, and a capped list of plays.
+
+class WordMeldEncoder(_StepEncoder):
+    """WordMeld: the picks, ``Keep``, discards by card id, and plays in steps.
 
     ======================  ========================================================
-    index                   action
+    index                   action or step
     ======================  ========================================================
     0, 1, 2, 3              ``PickPile()``, ``PickDiscard()``, ``Pass()``, ``Keep()``
     4 + c                   ``Discard(c)`` for every card id c of the deck (D cards)
-    4 + D + k               the k-th ``Play`` of ``view.legal_actions()``, cut at ``cap``
+    4 + D                   step "new word": a word laid new follows
+    5 + D                   step "done": the play is complete
+    6 + D + i               step "change table word i" (i < D): its new cards follow
+    6 + 2D + c              step "card c" (the next card of the current word)
+    6 + 3D + x              step "the joker just named stands for letter x"
     chance_offset + c       ``Draw(c)``: card id c is drawn (c = 0 .. D - 1)
     ======================  ========================================================
+
+    A ``Play`` is spelled: each change (in the play's order) as "change i" and its cards,
+    each new word as "new word" and its cards, a joker's card followed by its letter,
+    then "done". A table has at most D words and a play at most D cards, so every play of
+    every position is spelled within this fixed range.
     """
 
     game = "wordmeld"
 
-    def __init__(self, num_players: int, view: Any, cap: int = 2048) -> None:
+    def __init__(self, num_players: int, view: Any) -> None:
         super().__init__()
-        from wordgames.wordmeld.actions import Discard, Draw, Keep, Pass, PickDiscard, PickPile
+        from wordgames.wordmeld.actions import (
+            Discard,
+            Draw,
+            Keep,
+            Pass,
+            PickDiscard,
+            PickPile,
+            Play,
+        )
 
         f = wordmeld_fields(view)
         self.num_players = n = num_players
-        self.cap = cap
         self._D = D = len(f.card_letters)
-        self.list_offset = 4 + D
-        self.num_player_actions = 4 + D + cap
+        self.step_offset = 4 + D
+        self._new, self._done, self._change0 = 4 + D, 5 + D, 6 + D
+        self._card0, self._letter0 = 6 + 2 * D, 6 + 3 * D
+        self._letter_step = {x: self._letter0 + i for i, x in enumerate(f.alphabet)}
+        self.num_player_actions = self._letter0 + len(f.alphabet)
+        self._set_width()
+        # parts (changes + new words, at most 2D), cards (at most D), letters, done
+        self.max_steps = 4 * D + 1
         self._kinds = kinds = (*f.alphabet, "*")
         self._kind_index = {k: i for i, k in enumerate(kinds)}
         self._card_kind = [self._kind_index[c] for c in f.card_letters]
         self.num_chance_outcomes = D
-        self._Discard, self._Draw = Discard, Draw
+        self._Discard, self._Draw, self._Play = Discard, Draw, Play
         self._fixed: list[Any] = [PickPile(), PickDiscard(), Pass(), Keep()]
         self._fixed_of = {a: i for i, a in enumerate(self._fixed)}
         self._draws = [Draw(c) for c in range(D)]
@@ -716,6 +1033,10 @@ class WordMeldEncoder(_ListEncoder):
         lay.add("to_act", n)  # one-hot: the seat on turn
         lay.add("phase", 5)  # draw, turn, discard, took, over
         lay.add("counters", 4)  # pile size / D, discard size / D, table words / 20, idle rounds
+        lay.add("pending", 4)  # a play being chosen; current word new; changed; words so far / 4
+        lay.add("pending_cards", K)  # cards chosen so far in the play, per letter / 5
+        lay.add("pending_target", K)  # the table word being changed, per letter / 5
+        lay.add("pending_word", _PENDING_LETTERS, K)  # the current word's letters so far
 
     def encode_chance(self, outcome: Any) -> int:
         if type(outcome) is self._Draw:
@@ -747,7 +1068,48 @@ class WordMeldEncoder(_ListEncoder):
     def _fixed_action(self, view: Any, index: int) -> Any:
         return self._fixed[index] if index < 4 else self._Discard(index - 4)
 
-    def observe(self, view: Any) -> Obs:
+    def step_name(self, index: int) -> str:
+        """``"new word"``, ``"done"``, ``"change word 2"``, ``"card 17 (E)"`` or
+        ``"as E"`` (the letter of the joker just named)."""
+        if index == self._new:
+            return "new word"
+        if index == self._done:
+            return "done"
+        if self._change0 <= index < self._card0:
+            return f"change word {index - self._change0}"
+        if self._card0 <= index < self._letter0:
+            c = index - self._card0
+            return f"card {c} ({self._kinds[self._card_kind[c]]})"
+        if self._letter0 <= index < self.num_player_actions:
+            return f"as {self._kinds[index - self._letter0]}"
+        raise ValueError(f"index {index} is not a step")
+
+    def _steps_of(self, view: Any, action: Any) -> Steps:
+        if type(action) is not self._Play:
+            raise ValueError(f"{action!r} is not a WordMeld action")
+        D, card0 = self._D, self._card0
+        letters = dict(action.letters) if action.letters else None
+        parts = [(self._change0 + i, i, word) for i, word in action.changes]
+        parts += [(self._new, 0, word) for word in action.new]
+        out: list[int] = []
+        for head, i, word in parts:
+            if not 0 <= i < D:
+                raise ValueError(f"{action} changes a table word that cannot exist")
+            out.append(head)
+            for c in word:
+                if not 0 <= c < D:
+                    raise ValueError(f"{action} names a card the deck does not have")
+                out.append(card0 + c)
+                if letters is not None:
+                    x = letters.pop(c, None)
+                    if x is not None:
+                        out.append(self._letter_step[x])
+        if letters:  # a letter for a card no word names: not spelled, not listed
+            raise ValueError(f"{action} names letters of cards it does not use")
+        out.append(self._done)
+        return tuple(out)
+
+    def observe(self, view: Any, prefix: Steps = ()) -> Obs:
         f = wordmeld_fields(view)
         n, K, D = self.num_players, len(self._kinds), self._D
         ck = self._card_kind
@@ -792,7 +1154,41 @@ class WordMeldEncoder(_ListEncoder):
         out[c0 + 1] = len(f.discard) / D
         out[c0 + 2] = words / 20.0
         out[c0 + 3] = f.idle / (f.max_idle or 10)
+        if prefix:
+            self._observe_pending(out, f.table, prefix)
         return out
+
+    def _observe_pending(self, out: Obs, table: Any, prefix: Steps) -> None:
+        ck = self._card_kind
+        K = len(self._kinds)
+        parts = self._layout.parts
+        flags0, cards0, target0, word0 = (
+            parts[k][0] for k in ("pending", "pending_cards", "pending_target", "pending_word")
+        )
+        out[flags0] = 1.0
+        words = 0
+        pos = 0
+        for t in map(int, prefix):
+            if t == self._new or self._change0 <= t < self._card0:
+                words += 1
+                pos = 0
+                out[word0 : word0 + _PENDING_LETTERS * K] = 0.0
+                out[target0 : target0 + K] = 0.0
+                out[flags0 + 1] = 1.0 if t == self._new else 0.0
+                out[flags0 + 2] = 0.0 if t == self._new else 1.0
+                i = t - self._change0
+                if t != self._new and i < len(table):
+                    for c in table[i]:
+                        out[target0 + ck[c]] += 0.2
+            elif self._card0 <= t < self._letter0 and words:
+                c = t - self._card0
+                out[cards0 + ck[c]] += 0.2
+                if pos < _PENDING_LETTERS:
+                    out[word0 + K * pos + ck[c]] = 1.0
+                pos += 1
+            elif not (self._letter0 <= t < self.num_player_actions and pos):
+                raise ValueError(f"steps {prefix!r} do not start a play (step {t})")
+        out[flags0 + 3] = words / 4.0
 
 
 # -- Wömmeln ----------------------------------------------------------------------------------
@@ -801,7 +1197,7 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class WommelnEncoder(_ListEncoder):
-    """Wömmeln: ``Pass``, votes by seat, and a capped list of the offered words.
+    """Wömmeln: ``Pass``, votes by seat, and a list of the offered words.
 
     ======================  ========================================================
     index                   action
@@ -811,12 +1207,17 @@ class WommelnEncoder(_ListEncoder):
                             the viewer (r = 1..n-1), ``v`` = 0 accept, 1 reject
     2n - 1 + k              the k-th ``Place``/``Circle``/``Connect``/``Erase``/``Challenge`` of
                             ``view.legal_actions()`` (the category's sample answers
-                            at their best placements), cut at ``cap``
+                            at their best placements), k < ``cap``
     chance_offset + 2(c-1)+s  ``Reveal(card c, side "a"/"b")``
     ======================  ========================================================
 
+    The list never holds more than :func:`wommeln_list_bound` actions (the game lists, per
+    sample answer of the category, one ``Place`` and one ``Circle``, then ``Erase``; or a
+    ``Connect`` and ``Erase``; or one ``Challenge`` per subset of at most three authors, or
+    none, each one and all of more), so ``cap`` (at least that bound) holds every one.
     The round is simultaneous: every searching player acts on their own view. Words that a
-    player invents beyond the offered ones are legal in the library but have no index here.
+    player invents beyond the offered ones are legal in the library but not listed by
+    ``legal_actions()``, so they have no index here.
     """
 
     game = "wommeln"
@@ -828,6 +1229,9 @@ class WommelnEncoder(_ListEncoder):
 
         f = wommeln_fields(view)
         self.num_players = n = num_players
+        bound = wommeln_list_bound(n)
+        if cap < bound:
+            raise ValueError(f"cap {cap} is below the {bound} listed actions a view can have")
         self.cap = cap
         self.list_offset = 2 * n - 1
         self.num_player_actions = self.list_offset + cap
@@ -889,7 +1293,8 @@ class WommelnEncoder(_ListEncoder):
         r, v = divmod(index - 1, 2)
         return self._Vote(me, (me + r + 1) % self.num_players, v == 0)
 
-    def observe(self, view: Any) -> Obs:
+    def observe(self, view: Any, prefix: Steps = ()) -> Obs:
+        self._one_step(prefix)
         f = wommeln_fields(view)
         n = self.num_players
         out = np.zeros(self._layout.size, dtype=np.float32)
@@ -925,6 +1330,23 @@ class WommelnEncoder(_ListEncoder):
         out[parts["own_entry"][0] + status] = 1.0
         out[parts["round"][0]] = len(f.drawn) / max(1, f.num_rounds)
         return out
+
+
+def wommeln_list_bound(num_players: int) -> int:
+    """The most actions a Wömmeln view lists past its fixed slots, for ``num_players``:
+    ``max(2A + 1, 8, num_players + 1)`` with A the most sample answers of any category
+    side in either language (12 in the packaged cards)."""
+    from wordgames.wommeln.categories import CARDS, COLORS, SIDES, category
+    from wordgames.wommeln.rules import LANGUAGES
+
+    most = max(
+        len(category(c, s, color).answers(lang))
+        for c in range(1, CARDS + 1)
+        for s in SIDES
+        for color in COLORS
+        for lang in LANGUAGES
+    )
+    return max(2 * most + 1, 8, num_players + 1)
 
 
 def encoder_for(state_or_view: Any) -> Encoder:

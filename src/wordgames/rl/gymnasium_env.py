@@ -10,11 +10,13 @@
     obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
 
 Observations are the encoder's vectors of the learner's view; actions are the indices of
-:mod:`wordgames.rl.encoding`. ``info["action_mask"]`` (and :meth:`SingleAgentEnv.action_masks`,
-the convention of maskable policy-gradient libraries) marks the legal indices. The reward is
-0 until the end, then the learner's zero-sum ranking return (+1 sole winner, -1 sole last).
-An illegal index ends the episode with reward -1 and ``info["illegal_action"] = True``, so
-that unmasked random exploration (and Gymnasium's environment checker) never crashes it.
+:mod:`wordgames.rl.encoding` (a Wocable placement or a WordMeld play takes several steps, each
+a ``step``; the bots do not move until the last). ``info["action_mask"]`` (and
+:meth:`SingleAgentEnv.action_masks`, the convention of maskable policy-gradient libraries)
+marks the legal indices. The reward is 0 until the end, then the learner's zero-sum ranking
+return (+1 sole winner, -1 sole last). An illegal index ends the episode with reward -1 and
+``info["illegal_action"] = True``, so that unmasked random exploration (and Gymnasium's
+environment checker) never crashes it.
 """
 
 from __future__ import annotations
@@ -83,6 +85,12 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):  # type: ignore[misc]
     def state_now(self) -> Any:
         """The library state of the game in progress."""
         return self._runner.state
+
+    @property
+    def pending_steps(self) -> tuple[int, ...]:
+        """The steps the learner has chosen so far towards an action chosen in several (a
+        Wocable placement, a WordMeld play); ``()`` when none is under way."""
+        return self._runner.prefix
 
     def action_masks(self) -> Mask:
         """0/1 over the actions: the learner's legal indices now."""

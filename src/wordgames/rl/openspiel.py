@@ -22,8 +22,10 @@ face up, the others face down (an endgame set-up, for quick experiments with sea
 
 Chance is explicit: ``chance_outcomes()`` lists the library's outcomes with their exact
 ``Fraction`` probabilities converted to floats. Player actions are the indices of
-:mod:`wordgames.rl.encoding` (``0 .. num_player_actions - 1``); chance outcomes are numbered
-from 0 in their own range (the encoder's index minus its ``chance_offset``). Wömmeln's
+:mod:`wordgames.rl.encoding` (``0 .. num_player_actions - 1``); a Wocable placement or a
+WordMeld play takes one per step, all of the same player, and the library state changes at
+the last (``state.pending_steps``). Chance outcomes are numbered from 0 in their own range
+(the encoder's index minus its ``chance_offset``). Wömmeln's
 rounds are simultaneous: every player still searching (or voting) acts at once; a player
 with nothing to do has the single action ``num_player_actions`` ("wait").
 
@@ -32,7 +34,8 @@ ranked above them) / (players - 1)``: +1 for a sole winner, -1 for a sole last, 
 sum to 0 (zero-sum), ties share.
 
 Observation tensors are the encoders' vectors of the player's view (a spectator's view for a
-public-information observer). The observation string is the view's JSON. The
+public-information observer); the steps of an action being chosen show only to the player
+choosing it. The observation string is the view's JSON. The
 information-state string is perfect recall: every action so far as the player saw it
 (``state.redact_action``), so other players' hidden draws read ``draw *`` (Wocable) or
 ``draw ?`` (WordMeld). The information-state tensor is the observation vector (the views carry
@@ -49,17 +52,17 @@ import numpy as np
 import pyspiel
 
 from wordgames.rl._runner import ranking_returns
-from wordgames.rl.encoding import Encoder, encoder_for
+from wordgames.rl.encoding import MORE, Encoder, Steps, encoder_for
 
 __all__ = ["GAME_NAMES", "load"]
 
-#: Library game name -> OpenSpiel short name.
 GAME_NAMES = {
     "regenwormen": "python_wordgames_regenwormen",
     "wocable": "python_wordgames_wocable",
     "wordmeld": "python_wordgames_wordmeld",
     "wommeln": "python_wordgames_wommeln",
 }
+"""Library game name -> OpenSpiel short name."""
 
 
 class _Frozen:
@@ -228,7 +231,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=spec.max_length,
+                max_game_length=spec.max_length * enc.max_steps,
             ),
             full,
         )
@@ -260,23 +263,36 @@ class _State(pyspiel.State):  # type: ignore[misc]
             _GameParts(game.encoder, game.simultaneous, game.wait, game.chance_cache)
         )
         self._now = _Frozen((state, None, {}))
+        self._prefix: Steps = ()  # steps chosen so far towards an action of several
         self._player = self._player_now()
 
     # self._now.value: (library state, log, cache). The log is (previous log, library state
     # before, action), newest first; the cache maps player -> {index: action} of this
-    # library state, and _CHANCE -> its chance entry.
+    # library state (or (player, prefix) -> the same after those steps), ("view", player) ->
+    # that player's view, and _CHANCE -> its chance entry.
 
     @property
     def library_state(self) -> Any:
         """The wrapped wordgames state."""
         return self._now.value[0]
 
+    @property
+    def pending_steps(self) -> Steps:
+        """The steps the player on turn has chosen so far towards an action chosen in
+        several (``()`` when none is under way)."""
+        return self._prefix
+
     def _legal_map(self, player: int) -> dict[int, Any]:
         state, _, cache = self._now.value
-        m: dict[int, Any] | None = cache.get(player)
+        prefix = self._prefix if player == self._player else ()
+        key: Any = (player, prefix) if prefix else player
+        m: dict[int, Any] | None = cache.get(key)
         if m is None:
             enc: Encoder = self._game_parts.value.encoder
-            m = cache[player] = enc._legal_table(state.view(player))[0]
+            view = cache.get(("view", player))
+            if view is None:  # one view a player and position: the encoder keeps its steps
+                view = cache[("view", player)] = state.view(player)
+            m = cache[key] = enc._legal_table(view, prefix)[0]
         return m
 
     def _player_now(self) -> int:
@@ -329,6 +345,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _advance(self, action: Any) -> None:
         before, log, _ = self._now.value
         self._now = _Frozen((before.apply(action), (log, before, action), {}))
+        self._prefix = ()
         self._player = self._player_now()
 
     def _apply_action(self, action: int) -> None:
@@ -341,7 +358,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 outcome = enc.decode_chance(action + enc.chance_offset)
             self._advance(outcome)
         else:
-            self._advance(self._legal_map(s.current_player)[action])
+            chosen = self._legal_map(s.current_player)[action]
+            if chosen is MORE:
+                self._prefix = (*self._prefix, int(action))
+            else:
+                self._advance(chosen)
 
     def _apply_actions(self, actions: list[int]) -> None:
         s = self._now.value[0]
@@ -363,6 +384,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         s = self._now.value[0]
         if not s.is_terminal and not s.is_chance_node:
             a = self._legal_map(player).get(action)
+            if a is MORE:
+                return f"p{player} step {parts.encoder.step_name(action)}"
             if a is not None:
                 return str(a)
         return f"p{player} action {action}"
@@ -384,6 +407,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
             node, before, action = node
             out.append(before.redact_action(action, player))
         out.reverse()
+        if self._prefix and player == self._player:
+            out.append("steps " + ".".join(map(str, self._prefix)))
         return out
 
     def __str__(self) -> str:
@@ -408,16 +433,27 @@ class _Observer:
     def _view(self, state: _State, player: int) -> Any:
         return state.library_state.view(player if self._private else None)
 
+    def _steps(self, state: _State, player: int) -> Steps:
+        """The pending steps, shown only to the player choosing them (they name tiles or
+        cards from a hidden hand)."""
+        if state.pending_steps and self._private and player == state.current_player():
+            return state.pending_steps
+        return ()
+
     def set_from(self, state: _State, player: int) -> None:
         """Fill :attr:`tensor` from ``player``'s view of ``state``."""
-        self.tensor[:] = self._enc.observe(self._view(state, player))
+        self.tensor[:] = self._enc.observe(self._view(state, player), self._steps(state, player))
 
     def string_from(self, state: _State, player: int) -> str:
         """The view's JSON, or (perfect recall) the actions as ``player`` saw them."""
         if self._recall:
             seen = state.seen_history(player if self._private else None)  # type: ignore[arg-type]
             return f"p{player}: " + " | ".join(seen)
-        return json.dumps(self._view(state, player).to_dict(), sort_keys=True)
+        d = self._view(state, player).to_dict()
+        steps = self._steps(state, player)
+        if steps:
+            d = {**d, "pending_steps": list(steps)}
+        return json.dumps(d, sort_keys=True)
 
 
 def _register(name: str) -> None:

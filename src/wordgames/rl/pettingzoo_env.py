@@ -15,10 +15,12 @@
 Agents are ``"player_0"``, ``"player_1"``, ...; each observation is a dict with the encoder's
 ``"observation"`` vector of the agent's view and an ``"action_mask"`` over the player actions
 (all zero for an agent that may not act now). Actions are the indices of
-:mod:`wordgames.rl.encoding`. Chance nodes are resolved inside the environment with a
-``random.Random`` seeded from ``reset(seed=...)``. Where several players may act at once
-(Wömmeln), the lowest-numbered acts first, as :func:`wordgames.play` does. Rewards come at the
-end: the zero-sum ranking returns (+1 sole winner, -1 sole last; see docs/rl.md).
+:mod:`wordgames.rl.encoding`; a Wocable placement or a WordMeld play takes several steps of the
+same agent (the game does not change until the last; :attr:`pending_steps` and the
+observation's ``pending`` parts show those chosen so far). Chance nodes are resolved inside the
+environment with a ``random.Random`` seeded from ``reset(seed=...)``. Where several players may
+act at once (Wömmeln), the lowest-numbered acts first, as :func:`wordgames.play` does. Rewards
+come at the end: the zero-sum ranking returns (+1 sole winner, -1 sole last; see docs/rl.md).
 ``render_mode="ansi"`` renders the state's text picture.
 """
 
@@ -95,6 +97,12 @@ class WordgamesAECEnv(AECEnv):  # type: ignore[misc]
     def state_now(self) -> Any:
         """The library state of the game in progress."""
         return self._runner.state
+
+    @property
+    def pending_steps(self) -> tuple[int, ...]:
+        """The steps the selected agent has chosen so far towards an action chosen in
+        several (a Wocable placement, a WordMeld play); ``()`` when none is under way."""
+        return self._runner.prefix
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` seeds the chance nodes (None: a fresh random seed)."""

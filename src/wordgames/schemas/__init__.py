@@ -15,11 +15,11 @@ from typing import Any
 
 __all__ = ["GAMES", "KINDS", "schema", "schema_names"]
 
-#: The games with schemas.
 GAMES = ("regenwormen", "wocable", "wommeln", "wordmeld")
+"""The games with schemas."""
 
-#: The kinds of schema each game has (``outcome`` is the same file for every game).
 KINDS = ("rules", "state", "view", "action", "record", "outcome")
+"""The kinds of schema each game has (``outcome`` is the same file for every game)."""
 
 
 def schema_names() -> tuple[str, ...]:

@@ -11,7 +11,7 @@ See docs/wocable.md for the rules as implemented, every decided ambiguity and th
 from __future__ import annotations
 
 from wordgames._core.outcome import GameOutcome
-from wordgames.wocable import bots
+from wordgames.wocable import bots, gcg
 from wordgames.wocable.actions import (
     Accept,
     Action,
@@ -28,16 +28,18 @@ from wordgames.wocable.actions import (
 )
 from wordgames.wocable.cgp import from_cgp, to_cgp
 from wordgames.wocable.engine import Tiles
-from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
-from wordgames.wocable.notation import (
+from wordgames.wocable.gcg import (
     GCG_WORK_LIMIT,
+    GcgError,
     GcgFile,
+    GcgIssue,
+    GcgRecord,
     from_gcg,
-    from_position,
     read_gcg,
     to_gcg,
-    to_position,
 )
+from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
+from wordgames.wocable.notation import from_position, to_position
 from wordgames.wocable.rules import RULE_PRESETS, Rules
 from wordgames.wocable.state import State, new_game
 from wordgames.wocable.svg import svg
@@ -52,7 +54,10 @@ __all__ = [
     "Draw",
     "Exchange",
     "GameOutcome",
+    "GcgError",
     "GcgFile",
+    "GcgIssue",
+    "GcgRecord",
     "Move",
     "Pass",
     "PendingPlay",
@@ -69,6 +74,7 @@ __all__ = [
     "from_cgp",
     "from_gcg",
     "from_position",
+    "gcg",
     "generate_moves",
     "new_game",
     "parse_action",

@@ -209,6 +209,7 @@ class PendingPlay:
 
 
 Action = Place | Exchange | Pass | Draw | Resign | Timeout | Challenge | Accept | TimePenalty
+"""Any Wocable action: player decisions, draws (chance) and the server events."""
 
 _ACROSS = re.compile(r"^([0-9]{1,2})([A-Za-z])$")
 _DOWN = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
@@ -285,6 +286,6 @@ def _parse_action(text: str) -> Action:
     return Place(row, col, across, canon)
 
 
-#: Parse the notation of any Wocable action: :class:`ParseError`, and only that, if it is not
-#: one (text over ``wordgames._core.notation.MAX_ACTION_TEXT`` characters is refused unread).
 parse_action = guarded_parser(_parse_action)
+"""Parse the notation of any Wocable action: :class:`ParseError`, and only that, if it is not
+one (text over ``wordgames._core.notation.MAX_ACTION_TEXT`` characters is refused unread)."""

@@ -44,7 +44,6 @@ __all__ = [
     "leave_value",
 ]
 
-#: Points a kept tile is worth (English tiles; others fall back on their face value).
 LEAVE_VALUES: dict[str, float] = {
     "?": 25.0,
     "S": 8.0,
@@ -74,6 +73,7 @@ LEAVE_VALUES: dict[str, float] = {
     "J": -2.5,
     "Q": -7.0,
 }
+"""Points a kept tile is worth (English tiles; others fall back on their face value)."""
 _VOWELS = frozenset("AEIOU")
 
 
@@ -145,6 +145,9 @@ class GreedyBot:
     """Plays the highest-scoring placement."""
 
     def choose(self, view: Any, rng: random.Random) -> Action:
+        """Challenge or accept when a play waits for that decision (:func:`challenge_decision`),
+        else the highest-scoring placement, else the largest exchange, else a pass (``rng``
+        unused)."""
         answer = challenge_decision(view)
         if answer is not None:
             return answer
@@ -167,6 +170,9 @@ class EquityBot:
     exchange_margin: float = 0.0
 
     def choose(self, view: Any, rng: random.Random) -> Action:
+        """Challenge or accept when a play waits for that decision, else the placement or
+        exchange with the best score plus leave value (the top score once the bag is empty),
+        else a pass (``rng`` unused)."""
         answer = challenge_decision(view)
         if answer is not None:
             return answer
@@ -270,6 +276,9 @@ class SimBot:
         return [(mv[0], eq, sum(row[i] for row in samples) / k) for i, (eq, mv) in enumerate(top)]
 
     def choose(self, view: Any, rng: random.Random) -> Action:
+        """EquityBot's choice, replaced by a simulated candidate that beats it by ``confidence``
+        standard errors over determinisations drawn with ``rng``; the endgame search once the
+        bag is empty (two players, words checked on play)."""
         equity = EquityBot()
         if view.bag_size == 0:
             if challenge_decision(view) is None:

@@ -41,8 +41,8 @@ from wordgames.wocable.view import View
 
 __all__ = ["MAX_CGP_TEXT", "from_cgp", "to_cgp"]
 
-#: the longest CGP :func:`from_cgp` reads (characters)
 MAX_CGP_TEXT = 4096
+"""the longest CGP :func:`from_cgp` reads (characters)"""
 
 _RUN = re.compile(r"[0-9]+", re.ASCII)
 _INT = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)

@@ -32,8 +32,8 @@ from wordgames.wocable.engine import Tiles
 
 __all__ = ["VOWELS", "LeaveModel", "leave_features", "leave_model"]
 
-#: the vowels of the packaged tile sets (both languages); Y, W and the rest are consonants
 VOWELS = frozenset("AEIOU")
+"""the vowels of the packaged tile sets (both languages); Y, W and the rest are consonants"""
 BLANK = "?"
 _CACHE_LIMIT = 200_000
 

@@ -43,7 +43,15 @@ if TYPE_CHECKING:
     from wordgames.wocable.rules import Rules
     from wordgames.wocable.view import View
 
-__all__ = ["Move", "PlacedTile", "brute_force_moves", "generate_moves", "move_of", "raw_moves"]
+__all__ = [
+    "Move",
+    "PlacedTile",
+    "brute_force_moves",
+    "generate_moves",
+    "move_of",
+    "ranked_moves",
+    "raw_moves",
+]
 
 #: a generated move: (action, score, placed tiles as ((square, cell value), ...))
 RawMove = tuple[Place, int, tuple[tuple[int, int], ...]]
@@ -66,46 +74,172 @@ class PlacedTile:
         return f"{chr(ord('A') + self.col)}{self.row + 1}"
 
 
-@attrs.frozen
 class Move:
     """A generated placement: the ``action`` to apply, its ``score``, and how many ``tiles``
     it takes from the rack; with the details for bot authors: ``placed`` (the squares it
     fills, in line order), ``used`` (the rack tiles it uses, notation, ``?`` = blank) and
-    ``leave`` (the rack tiles it keeps). The details are empty on a Move built by hand."""
+    ``leave`` (the rack tiles it keeps). The details are empty on a Move built by hand.
 
-    action: Place
-    score: int
-    tiles: int
-    placed: tuple[PlacedTile, ...] = ()
-    used: str = ""
-    leave: str = ""
+    A Move is a read-only value: equal, hashed and shown by all six fields. On a generated
+    move the details are worked out when one is first read (and kept): most callers never
+    read them, so generating a move does not pay for them."""
+
+    __slots__ = ("_action", "_leave", "_placed", "_score", "_src", "_tiles", "_used")
+    __match_args__ = ("action", "score", "tiles", "placed", "used", "leave")
+
+    def __init__(
+        self,
+        action: Place,
+        score: int,
+        tiles: int,
+        placed: tuple[PlacedTile, ...] = (),
+        used: str = "",
+        leave: str = "",
+    ) -> None:
+        self._action = action
+        self._score = score
+        self._tiles = tiles
+        self._placed = placed
+        self._used = used
+        self._leave = leave
+        # what a generated move's details are still to be worked out from: (tiles, rack,
+        # placed squares and cell values); None once they are, and on a Move built by hand
+        self._src: tuple[Tiles, Sequence[int], tuple[tuple[int, int], ...]] | None = None
+
+    @property
+    def action(self) -> Place:
+        """The placement to apply."""
+        return self._action
+
+    @property
+    def score(self) -> int:
+        """Its score, bingo bonus included."""
+        return self._score
+
+    @property
+    def tiles(self) -> int:
+        """How many tiles it takes from the rack."""
+        return self._tiles
+
+    @property
+    def placed(self) -> tuple[PlacedTile, ...]:
+        """The tiles it puts down, in line order."""
+        if self._src is not None:
+            self._details()
+        return self._placed
+
+    @property
+    def used(self) -> str:
+        """The rack tiles it uses (notation in tile order, ``?`` = blank)."""
+        if self._src is not None:
+            self._details()
+        return self._used
+
+    @property
+    def leave(self) -> str:
+        """The rack tiles it keeps (notation in tile order, ``?`` = blank)."""
+        if self._src is not None:
+            self._details()
+        return self._leave
+
+    def _details(self) -> None:
+        src = self._src
+        assert src is not None
+        t, rack, raw = src
+        size, alphabet, blank = t.size, t.alphabet, t.blank
+        self._placed = tuple(
+            PlacedTile(sq // size, sq % size, alphabet[v & LETTER], bool(v & BLANK_BIT))
+            for sq, v in sorted(raw)
+        )
+        used = [blank if v & BLANK_BIT else v for _, v in raw]
+        left = list(rack)
+        for x in used:
+            left.remove(x)
+        self._used = t.rack_text(used)
+        self._leave = t.rack_text(left)
+        self._src = None
+
+    def _key(self) -> tuple[Place, int, int, tuple[PlacedTile, ...], str, str]:
+        if self._src is not None:
+            self._details()
+        return (self._action, self._score, self._tiles, self._placed, self._used, self._leave)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Move:
+            return NotImplemented
+        assert isinstance(other, Move)
+        return self._key() == other._key()
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        a, s, n, p, u, v = self._key()
+        return (
+            f"Move(action={a!r}, score={s!r}, tiles={n!r}, placed={p!r}, used={u!r}, leave={v!r})"
+        )
 
     def __str__(self) -> str:
-        return f"{self.action} +{self.score}"
+        return f"{self._action} +{self._score}"
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[Move], tuple[Place, int, int, tuple[PlacedTile, ...], str, str]]:
+        # pickled with its details: a generated move's lexicon and rules are not pickled
+        return (Move, self._key())
 
 
 def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
-    """The :class:`Move` (details included) of a raw generated move for ``rack``."""
+    """The :class:`Move` of a raw generated move for ``rack`` (its details are worked out
+    from ``tiles``, ``rack`` and the raw move when first read)."""
     place, score, placed = raw
+    m = Move(place, score, len(placed))
+    m._src = (tiles, rack, placed)
+    return m
+
+
+_SQUARE_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def square_names(size: int) -> tuple[str, ...]:
+    """``Place.square_name`` of every start square and direction of a ``size`` board, at
+    index ``(row * size + col) * 2 + across``."""
+    names = _SQUARE_NAMES.get(size)
+    if names is None:
+        names = tuple(
+            f"{r + 1}{chr(ord('A') + c)}" if across else f"{chr(ord('A') + c)}{r + 1}"
+            for r in range(size)
+            for c in range(size)
+            for across in (False, True)
+        )
+        _SQUARE_NAMES[size] = names
+    return names
+
+
+def ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
+    """The :class:`Move` of each raw move for ``rack``, best first: by descending score, then
+    by notation (``str(move.action)``)."""
     size = tiles.size
-    cells = []
-    used = []
-    for sq, v in placed:
-        r, c = divmod(sq, size)
-        blank = bool(v & BLANK_BIT)
-        cells.append(PlacedTile(r, c, tiles.alphabet[v & LETTER], blank))
-        used.append(tiles.blank if blank else v)
-    left = list(rack)
-    for x in used:
-        left.remove(x)
-    return Move(
-        place,
-        score,
-        len(placed),
-        tuple(sorted(cells, key=lambda pt: (pt.row, pt.col))),
-        tiles.rack_text(used),
-        tiles.rack_text(left),
+    names = square_names(size)
+    # str(place) is its square's name, a space and its word: the space sorts before every
+    # character of a name, so (name, word) pairs sort as the notations do
+    order = sorted(
+        [
+            (-s, names[(p.row * size + p.col) * 2 + p.across], p.word, i)
+            for i, (p, s, _) in enumerate(raws)
+        ]
     )
+    out = []
+    for k in order:
+        place, score, placed = raws[k[3]]
+        m = Move(place, score, len(placed))
+        m._src = (tiles, rack, placed)
+        out.append(m)
+    return out
 
 
 def cross_checks(
@@ -234,8 +368,11 @@ def raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[R
     counts = [0] * (tiles.blank + 1)
     for t in rack:
         counts[t] += 1
+    # the walk only places letters the rack holds (any letter with a blank): the cross-checks
+    # need test no other
+    letters = tiles.all_mask if counts[tiles.blank] else sum(1 << t for t in set(rack))
     for across in (True, False):
-        cm, cs = cross_checks(tiles, board, across)
+        cm, cs = cross_checks(tiles, board, across, letters)
         _gen_direction(tiles, board, counts, len(rack), across, anc, cm, cs, out)
     return out
 
@@ -781,9 +918,7 @@ def generate_moves(
             raise TypeError("generate_moves(board, rack, lexicon) needs a rack and a lexicon")
         tiles = tiles_for(rules if rules is not None else _Rules(), lexicon)
         b, r = _board_rack(tiles, board, rack)
-    moves = [move_of(tiles, r, raw) for raw in raw_moves(tiles, b, r)]
-    moves.sort(key=lambda m: (-m.score, str(m.action)))
-    return moves
+    return ranked_moves(tiles, r, raw_moves(tiles, b, r))
 
 
 def brute_force_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> dict[Place, int]:

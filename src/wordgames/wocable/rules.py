@@ -27,18 +27,18 @@ __all__ = [
     "tile_set",
 ]
 
-#: Names of the packaged tile sets (``data/tilesets.json``).
 TILE_SETS = ("en", "es")
-#: Names of the packaged board layouts (``data/layouts.json``).
+"""Names of the packaged tile sets (``data/tilesets.json``)."""
 LAYOUTS = ("classic", "plain")
-#: Names of the rule presets (:meth:`Rules.preset`).
+"""Names of the packaged board layouts (``data/layouts.json``)."""
 RULE_PRESETS = ("wocable", "naspa", "wespa")
-#: Values of ``Rules.word_check``.
+"""Names of the rule presets (:meth:`Rules.preset`)."""
 WORD_CHECKS = ("on_play", "challenge")
-#: Values of ``Rules.challenge_rule``.
+"""Values of ``Rules.word_check``."""
 CHALLENGE_RULES = ("double", "single", "void", "five_point", "ten_point")
-#: Values of ``Rules.going_out``.
+"""Values of ``Rules.challenge_rule``."""
 GOING_OUT_RULES = ("transfer", "double")
+"""Values of ``Rules.going_out``."""
 
 WordCheck = Literal["on_play", "challenge"]
 ChallengeRule = Literal["double", "single", "void", "five_point", "ten_point"]

@@ -51,8 +51,8 @@ from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_che
 
 __all__ = ["LeaveFn", "anchor_bounds", "ranked", "top_moves", "word_keys"]
 
-#: a leave valuation: sorted tile ids kept on the rack -> points
 LeaveFn = Callable[[tuple[int, ...]], float]
+"""a leave valuation: sorted tile ids kept on the rack -> points"""
 
 
 def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], float]:

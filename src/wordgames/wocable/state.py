@@ -67,7 +67,7 @@ from wordgames.wocable.engine import (
     score_placement,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, move_of, raw_moves
+from wordgames.wocable.movegen import Move, move_of, ranked_moves, raw_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 from wordgames.wocable.view import View, pending_from_dict
@@ -219,6 +219,7 @@ class State(StateBase):
 
     @property
     def num_players(self) -> int:
+        """How many players the game started with (leavers included)."""
         return len(self.players)
 
     @property
@@ -228,22 +229,27 @@ class State(StateBase):
 
     @property
     def current_player(self) -> int | None:
+        """The player on turn; ``None`` while tiles are dealt or drawn and at the end."""
         return self.turn if self.phase == "play" else None
 
     @property
     def players_to_act(self) -> frozenset[int]:
+        """The player on turn, or nobody (chance nodes, the end)."""
         return frozenset((self.turn,)) if self.phase == "play" else frozenset()
 
     @property
     def is_chance_node(self) -> bool:
+        """Whether tiles are being dealt or drawn (:meth:`chance_outcomes` lists the draws)."""
         return self.phase in ("deal", "draw")
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the game has ended (:attr:`outcome` says how)."""
         return self.phase == "over"
 
     @property
     def bag_size(self) -> int:
+        """How many tiles are in the bag."""
         return sum(self.bag)
 
     @property
@@ -284,6 +290,7 @@ class State(StateBase):
 
     @property
     def outcome(self) -> GameOutcome | None:
+        """``None`` until the end, then the final scores, ranking, winners and reason."""
         if self.phase != "over" or self.end_reason is None:
             return None
         keys = []
@@ -322,6 +329,8 @@ class State(StateBase):
     # -- chance ------------------------------------------------------------------------------------
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """At a chance node, each tile that can be drawn next with its exact probability; ``()``
+        elsewhere."""
         if not self.is_chance_node:
             return ()
         total = sum(self.bag)
@@ -347,7 +356,11 @@ class State(StateBase):
     # -- legal actions -----------------------------------------------------------------------------
 
     def raw_moves(self) -> list[tuple[Place, int, tuple[tuple[int, int], ...]]]:
-        """Every legal placement of the player on turn: (action, score, placed tiles)."""
+        """Every legal placement of the player on turn: (action, score, placed tiles); the
+        placements :meth:`legal_actions` lists, so none at a chance node, at the end, or while
+        a play that would end the game waits for ``Challenge`` or ``Accept``."""
+        if self.phase != "play" or self.pending_end is not None:
+            return []
         c = self._cache.get("moves")
         if c is None:
             c = raw_moves(self._tiles, self.board, self.racks[self.turn])
@@ -355,21 +368,22 @@ class State(StateBase):
         return c
 
     def moves(self) -> list[Move]:
-        """Every legal placement of the player on turn with its score, best first."""
-        if self.phase != "play":
+        """Every legal placement of the player on turn with its score, best first (the
+        placements of :meth:`legal_actions`: empty where it lists none)."""
+        if self.phase != "play" or self.pending_end is not None:
             return []
         rack = self.racks[self.turn]
-        out = [move_of(self._tiles, rack, raw) for raw in self.raw_moves()]
-        out.sort(key=lambda m: (-m.score, str(m.action)))
-        return out
+        return ranked_moves(self._tiles, rack, self.raw_moves())
 
     def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
         """The ``n`` best placements of the player on turn, best first: by score, or with
         ``leave`` (sorted tile ids kept -> points, e.g. ``LeaveModel.for_tiles``) by score plus
         the leave; ties go to the smaller notation. Always the first ``n`` of the full list
         ranked the same way, but found by a shadow-bounded search that skips anchors which
-        cannot reach the top ``n`` (:mod:`wordgames.wocable.shadow`)."""
-        if self.phase != "play":
+        cannot reach the top ``n`` (:mod:`wordgames.wocable.shadow`). Empty where
+        :meth:`legal_actions` lists no placement (a chance node, the end, a game-ending play
+        waiting for ``Challenge`` or ``Accept``)."""
+        if self.phase != "play" or self.pending_end is not None:
             return []
         if leave is None and "moves" in self._cache:
             return self.moves()[:n]

@@ -39,7 +39,7 @@ from wordgames.wocable.engine import (
     parse_board,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, move_of, raw_moves
+from wordgames.wocable.movegen import Move, move_of, ranked_moves, raw_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 
@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 
 __all__ = ["VIEW_VERSION", "View"]
 
-#: The version of the view's JSON (``"kind": "view"``).
 VIEW_VERSION = 1
+"""The version of the view's JSON (``"kind": "view"``)."""
 
 _PHASES = ("deal", "draw", "play", "over")
 _END_REASONS = ("played_out", "passes", "resigned", "timeout")
@@ -181,16 +181,20 @@ class View(ViewBase):
         ):
             return []
         t = self.tiles
-        out = [move_of(t, self.rack, raw) for raw in raw_moves(t, self.board, self.rack)]
-        out.sort(key=lambda m: (-m.score, str(m.action)))
-        return out
+        return ranked_moves(t, self.rack, raw_moves(t, self.board, self.rack))
 
     def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
         """The viewer's ``n`` best placements (empty when not on turn): by score, or with
         ``leave`` by score plus the value of the tiles kept; ties go to the smaller notation.
         The first ``n`` of the full list ranked the same way, found by the shadow-bounded
-        search of :mod:`wordgames.wocable.shadow` (see :meth:`State.best_moves`)."""
-        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+        search of :mod:`wordgames.wocable.shadow` (see :meth:`State.best_moves`). Empty, like
+        :meth:`moves`, while a game-ending play waits for ``Challenge`` or ``Accept``."""
+        if (
+            self.phase != "play"
+            or self.viewer != self.turn
+            or self.rack is None
+            or self.pending_end is not None
+        ):
             return []
         t, rack = self.tiles, self.rack
         return [move_of(t, rack, raw) for raw in top_moves(t, self.board, rack, n, leave)]

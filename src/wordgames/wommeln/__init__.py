@@ -28,11 +28,13 @@ from wordgames.wommeln.actions import (
 )
 from wordgames.wommeln.categories import Category, category, fold
 from wordgames.wommeln.engine import (
+    DEFAULT_NODE_LIMIT,
     GridState,
     Placement,
     PlacementError,
     SearchLimitError,
     best_placement,
+    can_place,
     check_placement,
     find_placements,
     validate,
@@ -46,6 +48,7 @@ from wordgames.wommeln.svg import svg
 from wordgames.wommeln.view import View
 
 __all__ = [
+    "DEFAULT_NODE_LIMIT",
     "Action",
     "Category",
     "Challenge",
@@ -75,6 +78,7 @@ __all__ = [
     "best_placement",
     "bots",
     "builtin_sheet",
+    "can_place",
     "category",
     "check_placement",
     "find_placements",

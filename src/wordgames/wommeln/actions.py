@@ -188,8 +188,8 @@ class Vote:
         return f"p{self.player} {'accept' if self.accept else 'reject'} p{self.author}"
 
 
-#: Any Wömmeln action (the chance outcome ``Reveal`` and the shared ``Resign`` included).
 Action = Reveal | Place | Circle | Connect | Pass | Erase | TimeUp | Challenge | Vote | Resign
+"""Any Wömmeln action (the chance outcome ``Reveal`` and the shared ``Resign`` included)."""
 
 _PLAYER = re.compile(r"^[pP]([0-9])$", re.ASCII)
 _CELL = re.compile(r"^([A-Za-z])([1-9][0-9]?)$", re.ASCII)

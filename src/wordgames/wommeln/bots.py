@@ -132,6 +132,9 @@ class LongestWordBot:
         return list(cat.answers(view.rules.language)) if cat is not None else []
 
     def choose(self, view: View, rng: random.Random) -> Action:
+        """The viewer's action in the current phase: the longest candidate word it can place
+        (circled, then joined), its challenges and votes, or passing; ValueError if the viewer
+        may not act now."""
         me = view.viewer
         if me is None or me not in view.players_to_act:
             raise ValueError("LongestWordBot was asked to act but may not act now")

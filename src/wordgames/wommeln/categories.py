@@ -18,12 +18,12 @@ import attrs
 
 __all__ = ["CARDS", "COLORS", "SIDES", "Category", "category", "fold"]
 
-#: Number of category cards.
 CARDS = 30
-#: The two sides of a card.
+"""Number of category cards."""
 SIDES = ("a", "b")
-#: The two halves of a side; one colour is chosen for the whole game.
+"""The two sides of a card."""
 COLORS = ("turquoise", "red")
+"""The two halves of a side; one colour is chosen for the whole game."""
 
 
 def _local_fold(word: str) -> str:

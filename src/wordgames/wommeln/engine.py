@@ -49,9 +49,9 @@ _EXACT_KEYS = 1_000
 #: Largest grid the notation can address (columns A..Z, rows 1..99).
 MAX_COLS = 26
 MAX_ROWS = 99
-#: Search nodes :func:`find_placements` and :func:`best_placement` expand by default before
-#: they give up with :class:`SearchLimitError` (``node_limit=None``: no limit).
 DEFAULT_NODE_LIMIT = 20_000
+"""Search nodes :func:`find_placements` and :func:`best_placement` expand by default before
+they give up with :class:`SearchLimitError` (``node_limit=None``: no limit)."""
 
 
 class PlacementError(WordgamesError, ValueError):

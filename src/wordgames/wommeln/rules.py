@@ -13,12 +13,12 @@ from wordgames.wommeln.categories import CARDS, COLORS
 
 __all__ = ["LANGUAGES", "MAX_PLAYERS", "REVIEW_MODES", "Rules"]
 
-#: Languages with builtin sheets, category texts and sample answers.
 LANGUAGES = ("de", "en")
-#: The game is for 1 to 8 players.
+"""Languages with builtin sheets, category texts and sample answers."""
 MAX_PLAYERS = 8
-#: How the group reviews the round's words (see :class:`Rules`, ``review``).
+"""The game is for 1 to 8 players."""
 REVIEW_MODES = ("challenge", "vote", "none")
+"""How the group reviews the round's words (see :class:`Rules`, ``review``)."""
 
 
 def _review_mode(value: object) -> object:
@@ -121,6 +121,7 @@ class Rules:
         return self.intensiv_size if self.intensiv else 15
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (every field; :meth:`from_dict` reads it back)."""
         return attrs.asdict(self)
 
     @classmethod

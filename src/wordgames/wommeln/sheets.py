@@ -34,8 +34,8 @@ __all__ = [
     "sheet_letters",
 ]
 
-#: How many numbered sheets each builtin set has (as in the published game).
 STANDARD_SHEETS = 14
+"""How many numbered sheets each builtin set has (as in the published game)."""
 INTENSIV_SHEETS = 6
 
 
@@ -50,11 +50,11 @@ _DE_TILES = _weights(
 _DE = {**_DE_TILES, "A": 6, "O": 4, "U": 7, "E": 18}
 _EN = _weights("A9 B2 C2 D4 E12 F2 G3 H2 I9 J1 K1 L4 M2 N6 O8 P2 Q1 R6 S4 T6 U4 V2 W2 X1 Y2 Z1")
 
-#: Letter weights of the generated sheets, by language.
 LETTER_WEIGHTS: dict[str, tuple[tuple[str, int], ...]] = {
     "de": tuple((ch, _DE[ch]) for ch in LETTERS),
     "en": tuple((ch, _EN[ch]) for ch in LETTERS),
 }
+"""Letter weights of the generated sheets, by language."""
 
 _MASK64 = (1 << 64) - 1
 
@@ -159,6 +159,7 @@ class Sheet:
         return tuple(self.letters[i : i + c] for i in range(0, len(self.letters), c))
 
     def to_dict(self) -> dict[str, object]:
+        """JSON-safe form: the sheet's ``id`` and its rows of letters."""
         return {"id": self.id, "rows": list(self.row_strings())}
 
 

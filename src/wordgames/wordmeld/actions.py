@@ -111,25 +111,56 @@ def _sorted_letters(value: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str]
     return tuple(sorted((int(c), str(s)) for c, s in value))
 
 
+def _frozen(value: object) -> object:
+    """``value`` with every list made a tuple, so that a play holding a wrong type still
+    hashes and prints (``check`` then calls it ``not_an_action``); TypeError for values that
+    cannot be frozen (dicts, sets)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    hash(value)  # TypeError for dicts, sets and other unhashable values
+    return value
+
+
 def _words(value: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(w) for w in value)
+    return tuple(tuple(_frozen(c) for c in w) for w in value)  # type: ignore[misc]
 
 
 def _changes(
     value: tuple[tuple[int, tuple[int, ...]], ...],
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    pairs = [(int(i), tuple(w)) for i, w in value]
-    return tuple(sorted(pairs, key=operator.itemgetter(0)))
+    pairs = [(int(i), tuple(_frozen(c) for c in w)) for i, w in value]
+    return tuple(sorted(pairs, key=operator.itemgetter(0)))  # type: ignore[arg-type]
+
+
+def _card_id(value: object, what: str) -> int:
+    if type(value) is not int:
+        raise TypeError(f"{what} must be an int card id, got {short_repr(value, 40)}")
+    return value
+
+
+def _word_index(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError(f"a table word index must be an int, got {short_repr(value, 40)}")
+    if value < 0:
+        raise ValueError(f"a table word index is at least 0, got {value}")
+    return value
 
 
 def _split(cards: Iterable[Card], letters: list[tuple[int, str]]) -> tuple[int, ...]:
+    """Card ids of a builder's word, the jokers' ``(id, letter)`` added to ``letters``;
+    TypeError for anything but ints and ``(int, str)`` pairs (a list of cards where separate
+    cards were meant, a bool, a float)."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise TypeError(f"a word is a sequence of cards, got {short_repr(cards, 40)}")
     ids = []
     for card in cards:
-        if isinstance(card, tuple):
-            ids.append(card[0])
+        if type(card) is tuple:
+            if len(card) != 2 or type(card[1]) is not str:
+                raise TypeError(f"a joker is written (card id, letter), got {short_repr(card, 40)}")
+            ids.append(_card_id(card[0], "a joker's card"))
             letters.append(card)
         else:
-            ids.append(card)
+            ids.append(_card_id(card, "a card"))
     return tuple(ids)
 
 
@@ -157,36 +188,51 @@ class Play:
     @classmethod
     def of(cls, *words: Sequence[Card]) -> Play:
         """New words whose jokers are written ``(card, letter)``:
-        ``Play.of([3, 17, 42], [5, (101, "E"), 9])`` lays two new words."""
+        ``Play.of([3, 17, 42], [5, (101, "E"), 9])`` lays two new words.
+
+        :raises TypeError: a word that is not a sequence of cards, a card that is not an int
+            id or an ``(id, letter)`` pair."""
         letters: list[tuple[int, str]] = []
         new = tuple(_split(w, letters) for w in words)
         return cls(new, (), tuple(letters))
 
     @classmethod
     def new_word(cls, *cards: Card) -> Play:
-        """One new word of ``cards`` in reading order: ``Play.new_word(3, 17, (101, "E"))``."""
+        """One new word of ``cards`` in reading order: ``Play.new_word(3, 17, (101, "E"))``.
+
+        :raises TypeError: a card that is not an int id or an ``(id, letter)`` pair (a list
+            of cards, ``Play.new_word([3, 17])``, is one: pass the cards separately, or use
+            :meth:`of`)."""
         return cls.of(cards)
 
     @classmethod
     def extend(cls, word_index: int, *cards: Card) -> Play:
         """Table word ``word_index`` becomes ``cards`` (its new reading order: its own cards
-        wherever they go, plus cards from the hand): ``Play.extend(0, 8, 3, 17, 42)``."""
+        wherever they go, plus cards from the hand): ``Play.extend(0, 8, 3, 17, 42)``.
+
+        :raises TypeError: an index or card of the wrong type. :raises ValueError: a negative
+            index."""
         letters: list[tuple[int, str]] = []
-        return cls((), ((word_index, _split(cards, letters)),), tuple(letters))
+        return cls((), ((_word_index(word_index), _split(cards, letters)),), tuple(letters))
 
     @classmethod
     def borrow(cls, word_index: int, rest: Sequence[Card], word: Sequence[Card]) -> Play:
         """Take cards out of table word ``word_index``, leaving ``rest`` (still a word), and
-        lay the new word ``word`` with them: ``Play.borrow(0, [3, 17], [42, 50, 51])``."""
+        lay the new word ``word`` with them: ``Play.borrow(0, [3, 17], [42, 50, 51])``.
+
+        :raises TypeError: an index, word or card of the wrong type. :raises ValueError: a
+            negative index."""
         letters: list[tuple[int, str]] = []
-        changes = ((word_index, _split(rest, letters)),)
+        changes = ((_word_index(word_index), _split(rest, letters)),)
         return cls((_split(word, letters),), changes, tuple(letters))
 
     @classmethod
     def take_back(cls, word_index: int) -> Play:
         """Take table word ``word_index`` back (join it with ``+`` to the words that use its
-        cards; the cards no word uses go to the hand)."""
-        return cls((), ((word_index, ()),), ())
+        cards; the cards no word uses go to the hand).
+
+        :raises TypeError: an index that is not an int. :raises ValueError: a negative one."""
+        return cls((), ((_word_index(word_index), ()),), ())
 
     def __add__(self, other: Play) -> Play:
         """One play doing both plays' edits (the check refuses a word changed twice)."""
@@ -224,6 +270,7 @@ class Play:
 
 
 Action = Draw | PickPile | PickDiscard | Discard | Keep | Pass | Play | Resign
+"""Any WordMeld action (card draws, the chance outcomes, included)."""
 
 #: Every action class, in the order of :data:`Action` (``State.ACTION_TYPES``).
 ACTION_TYPES: tuple[type, ...] = (Draw, PickPile, PickDiscard, Discard, Keep, Pass, Play, Resign)

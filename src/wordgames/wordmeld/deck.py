@@ -19,10 +19,10 @@ from wordgames._core.serial import get_int, get_list, get_str, guarded_loader
 
 __all__ = ["DECKS", "JOKER", "MAX_LETTERS", "DeckSpec", "default_deck"]
 
-#: How a joker card is written (its letter is chosen when it is laid).
 JOKER = "*"
-#: A deck read from JSON lists at most this many letters (each with at most 1000 cards).
+"""How a joker card is written (its letter is chosen when it is laid)."""
 MAX_LETTERS = 64
+"""A deck read from JSON lists at most this many letters (each with at most 1000 cards)."""
 
 
 def _letters_ok(letters: tuple[tuple[str, int], ...]) -> str | None:
@@ -140,7 +140,6 @@ def _spec(name: str, language: str, text: str) -> DeckSpec:
     return DeckSpec(name, language, tuple(pairs), 2)
 
 
-#: The default decks by language code, each with 2 jokers.
 DECKS: Mapping[str, DeckSpec] = {
     # English: 112 letters (Scrabble-like frequencies scaled up by about 1.15) + 2 jokers
     "en": _spec(
@@ -167,6 +166,7 @@ DECKS: Mapping[str, DeckSpec] = {
         "A8 B2 C2 D6 E20 F1 G4 H3 I7 J2 K3 L4 M3 N11 O6 P2 Q1 R7 S4 T7 U3 V3 W2 X1 Y1 Z2",
     ),
 }
+"""The default decks by language code, each with 2 jokers."""
 
 
 def default_deck(language: str) -> DeckSpec:

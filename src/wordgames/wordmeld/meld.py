@@ -42,10 +42,10 @@ from wordgames.wordmeld.setup import Setup
 
 __all__ = ["BORROW_JOKERS", "EXTEND_JOKERS", "MeldOption", "find_plays"]
 
-#: most jokers from the hand an enumerated ``extend`` play uses
 EXTEND_JOKERS = 1
-#: most jokers from the hand an enumerated ``borrow`` play uses
+"""most jokers from the hand an enumerated ``extend`` play uses"""
 BORROW_JOKERS = 0
+"""most jokers from the hand an enumerated ``borrow`` play uses"""
 
 
 @attrs.frozen

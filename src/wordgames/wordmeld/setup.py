@@ -14,16 +14,16 @@ from wordgames.wordmeld.deck import DeckSpec, default_deck
 
 __all__ = ["BUILTIN_LEXICON", "MAX_LIST_WORDS", "MAX_WORD_LENGTH", "WORDMELD", "Setup"]
 
-#: Setup word lists read from JSON hold at most this many words ...
 MAX_LIST_WORDS = 100_000
-#: ... of at most this many letters.
+"""Setup word lists read from JSON hold at most this many words ..."""
 MAX_WORD_LENGTH = 32
+"""... of at most this many letters."""
 
-#: The winning word of every game.
 WORDMELD = "WORDMELD"
+"""The winning word of every game."""
 
-#: The packaged common-word lexicon used for a language when none is given.
 BUILTIN_LEXICON: Mapping[str, str] = {"en": "en", "es": "es-plain"}
+"""The packaged common-word lexicon used for a language when none is given."""
 
 
 def _fold_all(

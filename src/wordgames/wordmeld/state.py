@@ -79,14 +79,14 @@ _AFTERS = (AFTER_START, AFTER_PLAYED, AFTER_DISCARD)
 
 REASONS = ("winning_word", "empty_hand", "blocked", "resigned")
 
-#: The JSON version of states and views (2: draws name cards, ``known``, ``resigned``, ``ply``;
-#: 3: a ``Play`` names the table words it changes, so the play texts of older records mean
-#: something else and version 2 is refused).
 STATE_VERSION = 3
+"""The JSON version of states and views (2: draws name cards, ``known``, ``resigned``, ``ply``;
+3: a ``Play`` names the table words it changes, so the play texts of older records mean
+something else and version 2 is refused)."""
 
-#: A ``Play`` naming more card ids, changes or joker letters than this is not a well-formed
-#: action (``not_an_action``): no deck is that large, and the bound keeps hostile objects cheap.
 MAX_PLAY_CARDS = 4096
+"""A ``Play`` naming more card ids, changes or joker letters than this is not a well-formed
+action (``not_an_action``): no deck is that large, and the bound keeps hostile objects cheap."""
 
 
 def play_well_formed(action: object) -> bool:
