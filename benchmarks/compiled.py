@@ -230,7 +230,7 @@ def w_rl_step(quick: bool) -> Result:
         return 0.0, 0, "no numpy", {}
     import wordgames
     from wordgames import GAMES
-    from wordgames.rl.encoding import encoder_for
+    from wordgames.rl.encoding import MORE, encoder_for
 
     total = 0.0
     steps = 0
@@ -251,10 +251,16 @@ def w_rl_step(quick: bool) -> Result:
                     break
                 p = min(state.players_to_act)
                 view = state.view(p)
-                enc.observe(view)
-                idx, acts = enc.legal(view)
-                order = sorted(range(len(idx)), key=idx.__getitem__)
-                state = state.apply(acts[order[rng.randrange(len(order))]])
+                prefix: tuple[int, ...] = ()
+                while True:  # the steps of one action (one for most), as benchmarks/rl.py
+                    enc.observe(view, prefix)
+                    idx, acts = enc.legal(view, prefix)
+                    order = sorted(range(len(idx)), key=idx.__getitem__)
+                    k = order[rng.randrange(len(order))]
+                    if acts[k] is not MORE:
+                        break
+                    prefix = (*prefix, idx[k])
+                state = state.apply(acts[k])
                 steps += 1
             states.append(state.outcome)
         total += time.process_time() - c
