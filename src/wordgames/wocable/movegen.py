@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -85,7 +85,8 @@ class Move:
     read them, so generating a move does not pay for them."""
 
     __slots__ = ("_action", "_leave", "_placed", "_score", "_src", "_tiles", "_used")
-    __match_args__ = ("action", "score", "tiles", "placed", "used", "leave")
+    # Final: a class constant in the compiled build too (mypyc makes an unmarked one a field)
+    __match_args__: Final = ("action", "score", "tiles", "placed", "used", "leave")
 
     def __init__(
         self,
@@ -171,8 +172,11 @@ class Move:
         return self._key() == other._key()
 
     def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
+        # NotImplemented is answered here, not taken from __eq__: the compiled build checks
+        # that __eq__, called as a method, returns a bool
+        if other.__class__ is not Move:
+            return NotImplemented
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
         return hash(self._key())
