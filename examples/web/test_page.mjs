@@ -99,7 +99,6 @@ async function testGame(browser, base, game) {
   const seed = SEEDS[game];
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const outside = [];
-  let bytes = 0;
   await context.route("**/*", (route) => {
     const url = new URL(route.request().url());
     if (url.hostname !== "127.0.0.1") {
@@ -111,12 +110,11 @@ async function testGame(browser, base, game) {
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (err) => errors.push(String(err)));
-  page.on("response", async (response) => {
-    try {
-      bytes += (await response.body()).length;
-    } catch {
-      // a response without a body
-    }
+  const files = {};
+  context.on("response", (response) => {
+    // serve.py sends every file whole, with its length (the worker's fetches are seen too)
+    const size = Number(response.headers()["content-length"] || 0);
+    files[new URL(response.url()).pathname] = size;
   });
   const fig = (figures.games[game] = {});
 
@@ -212,7 +210,8 @@ async function testGame(browser, base, game) {
 
   check(outside.length === 0, `${game}: no request left 127.0.0.1 (${outside.slice(0, 3)})`);
   check(errors.length === 0, `${game}: no error in the page (${errors.slice(0, 3)})`);
-  fig.download_bytes = bytes;
+  fig.download_bytes = Object.values(files).reduce((a, b) => a + b, 0);
+  fig.files = files;
   await context.close();
 }
 

@@ -182,8 +182,28 @@ def _listed(game: str, view: Any, legal: Any) -> list[dict[str, str]]:
         ]
         others = [{"text": str(a), "label": str(a)} for a in legal if not isinstance(a, Place)]
         return (best + others)[:MAX_LISTED]
-    texts = list(dict.fromkeys(str(a) for a in legal))[:MAX_LISTED]
-    return [{"text": t, "label": t} for t in texts]
+    seen: dict[str, str] = {}
+    for a in legal:
+        seen.setdefault(str(a), _wordmeld_label(view, a) if game == "wordmeld" else str(a))
+    return [{"text": t, "label": lab} for t, lab in list(seen.items())[:MAX_LISTED]]
+
+
+def _wordmeld_label(view: Any, action: Any) -> str:
+    """A WordMeld action with the letters of its cards (its notation names cards by id)."""
+    from wordgames.wordmeld import JOKER, Discard, Play
+
+    cards = view.setup.deck.card_letters
+    if isinstance(action, Discard):
+        return f"{action} ({cards[action.card]})"
+    if isinstance(action, Play):
+        letter_of = {**dict(view.table_letters), **dict(action.letters)}
+        words = [*action.new, *(w for _, w in action.changes if w)]
+        spelled = [
+            "".join(letter_of.get(c, "?") if cards[c] == JOKER else cards[c] for c in w)
+            for w in words
+        ]
+        return f"{action} ({' '.join(spelled)})"
+    return str(action)
 
 
 def _svg(game: str, view: Any, actions: list[Any]) -> str:
