@@ -39,6 +39,13 @@ const CHANCE_TEXT = {
   wommeln: "reveal 1a",
   wordmeld: "draw 0",
 };
+// an action that parses but breaks the game's rules at the start of the person's first turn
+const AGAINST_RULES = {
+  regenwormen: ["take 21", "must_set_aside"],
+  wocable: ["8H QQQQ", "tiles_not_on_rack"],
+  wommeln: ["p0 place QQQ A1-A2-A3", "letter_mismatch"],
+  wordmeld: ["discard 107", "wrong_phase"],
+};
 const TITLES = { regenwormen: "Regenwormen", wocable: "Wocable", wommeln: "Wömmeln", wordmeld: "WordMeld" };
 const SEEDS = { regenwormen: 11, wocable: 7, wommeln: 5, wordmeld: 3 };
 
@@ -150,6 +157,7 @@ async function testGame(browser, base, game) {
     ["no such move", "parse_error"],
     [CHANCE_TEXT[game], "chance_outcome_from_player"],
     ["resign 1", "not_your_turn"],
+    AGAINST_RULES[game],
   ]) {
     await submitText(page, text);
     const shown = await page.$eval("#error", (e) => (e.hidden ? null : e.dataset.code));
@@ -159,6 +167,7 @@ async function testGame(browser, base, game) {
     const now = await lastAnswer(page);
     check(now.ply === ply && now.svg === picture, `${game}: a refusal changed nothing`);
   }
+  await page.screenshot({ path: join(SHOTS, `${game}-refused.png`) });
   await page.fill("#seed", "twelve");
   before = await answers(page);
   await page.click("#new");

@@ -5,7 +5,6 @@
 // {id, fn, args} -> {id, result} (webgame's JSON text) or {id, error, message}.
 import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
 
-const SITE = "/lib/python3.14/site-packages";
 const marks = {}; // milliseconds since the worker started, for the page's timing line
 const started = performance.now();
 const mark = (name) => (marks[name] = Math.round(performance.now() - started));
@@ -19,9 +18,10 @@ async function fetchBytes(url) {
 async function boot() {
   const pyodide = await loadPyodide({ indexURL: new URL("./node_modules/pyodide/", import.meta.url).href });
   mark("pyodide");
+  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   const manifest = await (await fetch("wheels/manifest.json")).json();
   for (const name of manifest.wheels) {
-    pyodide.unpackArchive(await fetchBytes(`wheels/${name}`), "wheel", { extractDir: SITE });
+    pyodide.unpackArchive(await fetchBytes(`wheels/${name}`), "wheel", { extractDir: site });
   }
   mark("wheels");
   const source = await (await fetch("webgame.py")).text();
