@@ -6,9 +6,11 @@
 // waits for Python to start, starts a game with a seed through the page's controls, checks the
 // picture (the library's SVG of the person's view), plays moves by clicking listed actions and
 // by typing one in the notation box, checks that refused actions show their error code and
-// change nothing (a typo, a chance outcome typed by a player, a bad seed), plays a seeded
-// bot-vs-bot game with the page's button and compares its record and final picture with the
-// same seed in CPython (webgame.py), and takes a screenshot (SHOTS, default /tmp/wordgames-web).
+// change nothing (a typo, a chance outcome or a move for the bot's seat typed by the person,
+// an action against the rules, a bad seed), checks the game so far against CPython running
+// the same webgame.py with the same seed and actions, plays a seeded bot-vs-bot game with
+// the page's button and compares its record and final picture with the same seed in CPython,
+// and takes screenshots (SHOTS, default /tmp/wordgames-web).
 // Every request the page makes must go to 127.0.0.1. Prints the figures and closes with
 // "browser: N passed, N failed"; exits non-zero on any failure.
 import { spawn, execFileSync } from "node:child_process";
@@ -77,10 +79,13 @@ function startServer() {
   });
 }
 
-function cpython(game, seed) {
-  const out = execFileSync(PYTHON, [join(HERE, "webgame.py"), "record", game, String(seed)]);
+function cpython(...args) {
+  const out = execFileSync(PYTHON, [join(HERE, "webgame.py"), ...args.map(String)]);
   return JSON.parse(out.toString());
 }
+
+// an answer without its timings (they differ between runs and runtimes)
+const untimed = (answer) => JSON.stringify(Object.fromEntries(Object.entries(answer).filter(([k]) => !k.endsWith("_ms"))));
 
 // the answer count goes up once per request the page makes to Python
 async function answered(page, before) {
@@ -178,19 +183,21 @@ async function testGame(browser, base, game) {
 
   // moves: clicked from the list, and one typed in the notation box
   const botMs = [];
+  const played = [];
   let moves = 0;
   for (let i = 0; i < 4; i++) {
     answer = await lastAnswer(page);
     if (answer.outcome || !answer.your_turn) break;
     before = await answers(page);
+    await page.fill("#move", ""); // a refused text stays in the box to be corrected
+    const text = await page.$eval("#legal li:first-child button", (b) => b.dataset.action);
     if (i === 2) {
-      const text = await page.$eval("#legal button", (b) => b.dataset.action);
-      await page.fill("#move", text); // the list narrows to what is typed
+      await page.fill("#move", text); // typed: the list narrows to what is typed
       await page.click("#play");
     } else {
-      await page.fill("#move", ""); // a refused text stays in the box to be corrected
       await page.click("#legal li:first-child button");
     }
+    played.push(text);
     await answered(page, before);
     const after = await lastAnswer(page);
     if (!check(after && !after.error && after.ply > answer.ply, `${game}: move ${i + 1} was played`)) break;
@@ -198,6 +205,9 @@ async function testGame(browser, base, game) {
     botMs.push(...after.bot_ms);
     moves += 1;
   }
+  // the same game in CPython: the same bot replies, view, legal actions, picture and log
+  const same = cpython("session", game, seed, ...played);
+  check(untimed(await lastAnswer(page)) === untimed(same), `${game}: the game so far is the same in CPython`);
   check(moves >= 2, `${game}: at least two moves through the page (${moves})`);
   fig.bot_ms = botMs;
   await page.screenshot({ path: join(SHOTS, `${game}.png`), fullPage: true });
@@ -208,7 +218,7 @@ async function testGame(browser, base, game) {
   await page.click("#bots");
   await answered(page, before);
   answer = await lastAnswer(page);
-  const expected = cpython(game, seed);
+  const expected = cpython("record", game, seed);
   check(answer && !answer.error && answer.outcome, `${game}: the bot game ended`);
   check(answer.record === expected.record, `${game}: the bot game's record is the same as in CPython`);
   check(answer.svg === expected.svg, `${game}: its final picture is the same as in CPython`);

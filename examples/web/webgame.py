@@ -13,9 +13,10 @@ functions, each answering with JSON text:
 - ``bot_game(game, seed, bot)``: a whole game between two copies of ``bot``, played with
   ``wordgames.play`` and ``random.Random(seed)``; the answer holds its record.
 
-The same file runs in CPython: ``python examples/web/webgame.py record GAME SEED [BOT]``
-prints the record and the final picture of the bot game the page plays for that seed (the
-browser test compares the two runtimes' answers, byte for byte).
+The same file runs in CPython: ``python examples/web/webgame.py record GAME SEED`` prints the
+record and the final picture of the bot game the page plays for that seed, and ``session GAME
+SEED ACTION...`` the answer the page shows after those actions of the person (the browser
+test compares the two runtimes' answers, byte for byte).
 """
 
 from __future__ import annotations
@@ -305,15 +306,34 @@ def games() -> str:
     return json.dumps({"games": BOTS, "version": wordgames.__version__})
 
 
+USAGE = """usage: python examples/web/webgame.py record GAME SEED
+       python examples/web/webgame.py session GAME SEED [ACTION ...]"""
+
+
 def main(argv: list[str]) -> int:
-    """``record GAME SEED [BOT]``: the bot game's record (JSON text) and final picture, as
-    one JSON object ``{"record": ..., "svg": ...}``, for comparison with the page's."""
-    if len(argv) not in (3, 4) or argv[0] != "record":
-        print("usage: python examples/web/webgame.py record GAME SEED [BOT]", file=sys.stderr)
+    """Answers to compare with the page's, as JSON on one line:
+
+    - ``record GAME SEED``: the bot game's record (JSON text) and final picture,
+      ``{"record": ..., "svg": ...}``;
+    - ``session GAME SEED ACTION...``: a game against the default bot with the person's
+      actions in order; the answer to the last one (as the page's, without the timings).
+    """
+    if len(argv) < 3 or argv[0] not in ("record", "session"):
+        print(USAGE, file=sys.stderr)
         return 2
-    record = play_bots(argv[1], parse_seed(argv[2]), argv[3] if len(argv) == 4 else None)
-    picture = _svg(record.game, record.replay().view(None), list(record.actions))
-    print(json.dumps({"record": record.to_json(), "svg": picture}))
+    game, seed = argv[1], parse_seed(argv[2])
+    if argv[0] == "record":
+        if len(argv) != 3:
+            print(USAGE, file=sys.stderr)
+            return 2
+        record = play_bots(game, seed)
+        picture = _svg(record.game, record.replay().view(None), list(record.actions))
+        print(json.dumps({"record": record.to_json(), "svg": picture}))
+        return 0
+    answer = json.loads(new_game(game, seed))
+    for text in argv[3:]:
+        answer = json.loads(act(text, answer.get("ply")))
+    print(json.dumps({k: v for k, v in answer.items() if not k.endswith("_ms")}))
     return 0
 
 

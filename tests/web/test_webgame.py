@@ -123,3 +123,21 @@ def test_import_wordgames_needs_no_process_pool() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_session_replays_in_another_process() -> None:
+    first = call("new_game", "wocable", 8, None)
+    mine = call("act", first["legal"][0]["text"], first["ply"])
+    out = subprocess.run(
+        [sys.executable, str(WEBGAME), "session", "wocable", "8", first["legal"][0]["text"]],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    there = json.loads(out.stdout)
+    assert there == {k: v for k, v in mine.items() if not k.endswith("_ms")}
+
+
+def test_the_command_line_refuses_bad_usage() -> None:
+    assert webgame.main(["bogus"]) == 2
+    assert webgame.main(["record", "wocable", "1", "extra"]) == 2
