@@ -137,6 +137,17 @@ function renderLegal() {
   setBusy(busy);
 }
 
+// runs of the same line (a bot's hidden draws) as one line with a count
+function condensed(lines) {
+  const out = [];
+  for (const text of lines) {
+    const last = out.at(-1);
+    if (last && last.text === text) last.n += 1;
+    else out.push({ text, n: 1 });
+  }
+  return out.map(({ text, n }) => (n > 1 ? `${text} (${n} times)` : text));
+}
+
 function render(answer) {
   current = answer;
   $("picture").innerHTML = answer.svg; // drawn by the library, for the person's own view
@@ -149,7 +160,7 @@ function render(answer) {
     : "the game is on";
   $("outcome").dataset.over = o ? "1" : "0";
   $("log").replaceChildren(
-    ...(answer.log || []).map((line) => {
+    ...condensed(answer.log || []).map((line) => {
       const li = document.createElement("li");
       li.textContent = line;
       return li;
