@@ -32,8 +32,11 @@ worker.onmessage = (event) => {
 };
 
 worker.onerror = (event) => {
-  showError({ error: "worker_failed", message: event.message || "the Python worker stopped" });
-  $("status").textContent = "The Python worker failed to start; reload the page.";
+  const failure = { error: "worker_failed", message: event.message || "the Python worker stopped" };
+  for (const resolve of pending.values()) resolve(failure); // no request waits forever
+  pending.clear();
+  showError(failure);
+  $("status").textContent = "The Python worker failed; reload the page.";
 };
 
 function booted(msg) {

@@ -107,11 +107,13 @@ class Session:
         self._advance(self.initial)
 
     def _apply(self, state: Any, action: Any) -> Any:
+        # applied first: an action the rules refuse leaves the log and the record as they were
+        after = state.apply(action)
         actor = state.actor(action)
         who = "chance" if actor is None else state.players[actor]
         self.log.append(f"{who}: {state.redact_action(action, HUMAN)}")
         self.actions.append(action)
-        return state.apply(action)
+        return after
 
     def _advance(self, state: Any) -> None:
         """Resolve chance and let the bot act until the person may act or the game ends."""
