@@ -1,7 +1,7 @@
 """Serve the web page (examples/web) on localhost, with the wheels it installs into Pyodide.
 
 Before serving it puts into ``examples/web/wheels/``: the project's wheel (``--wheel PATH``,
-or built from this checkout with ``python -m build``) and attrs's wheel (downloaded once with
+or built from this checkout with ``pip wheel``) and attrs's wheel (downloaded once with
 ``pip download``, the version installed here), and lists them in ``wheels/manifest.json``.
 Pyodide itself comes from the npm package: run ``npm ci`` in examples/web first.
 
@@ -35,8 +35,8 @@ PYODIDE = HERE / "node_modules" / "pyodide" / "pyodide.mjs"
 def build_wheel() -> Path:
     """The project's wheel, built from this checkout."""
     out = Path(tempfile.mkdtemp(prefix="wordgames-web-"))
-    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(ROOT)]
+    subprocess.run(cmd, check=True)
     (wheel,) = out.glob("wordgames-*.whl")
     return wheel
 
