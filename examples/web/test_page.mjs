@@ -84,6 +84,11 @@ function cpython(...args) {
   return JSON.parse(out.toString());
 }
 
+function wordgamesRecord(text) {
+  const record = JSON.parse(text);
+  return record.kind === "record" && Array.isArray(record.actions) && record.actions.at(-1) === "resign 0";
+}
+
 // an answer without its timings (they differ between runs and runtimes)
 const untimed = (answer) => JSON.stringify(Object.fromEntries(Object.entries(answer).filter(([k]) => !k.endsWith("_ms"))));
 
@@ -211,6 +216,16 @@ async function testGame(browser, base, game) {
   check(moves >= 2, `${game}: at least two moves through the page (${moves})`);
   fig.bot_ms = botMs;
   await page.screenshot({ path: join(SHOTS, `${game}.png`), fullPage: true });
+
+  // resigning ends the game: the outcome and the whole record are shown, as in CPython
+  await submitText(page, "resign 0");
+  const over = await lastAnswer(page);
+  check(over.outcome && over.outcome.reason, `${game}: resigning ended the game`);
+  check((await page.$eval("#outcome", (e) => e.dataset.over)) === "1", `${game}: the outcome is shown`);
+  const resigned = cpython("session", game, seed, ...played, "resign 0");
+  check(untimed(over) === untimed(resigned), `${game}: the finished game is the same in CPython`);
+  check((await page.$eval("#record", (t) => t.value)) === resigned.record, `${game}: its record is shown`);
+  check(wordgamesRecord(resigned.record), `${game}: the record names the game and its actions`);
 
   // the same seeded bot game in the page and in CPython
   await page.fill("#seed", String(seed));
