@@ -132,6 +132,7 @@ function renderLegal() {
     info = `${current.legal_total} legal actions`;
     if (current.legal.length < current.legal_total) info += ` (${current.legal.length} listed)`;
     if (matching.length > SHOWN) info += `; ${matching.length - SHOWN} more match: type to narrow them`;
+    if (filter && !matching.length) info += "; none of those listed matches what is typed";
     info += ". Click one or type any action and press Play.";
   } else if (current && !current.outcome) {
     info = "Waiting for the other player.";
