@@ -1,0 +1,159 @@
+"""Full move generation against scrabble-solver (node), side by side in one run (issue 25).
+
+Run: .venv/bin/python benchmarks/peer_scrabble_solver.py --peer-dir /tmp/ss [--positions N]
+
+The peer is not installed from npm (its scoped packages are not on every registry): build
+it from its source, outside this repository, and pass the checkout with ``--peer-dir``::
+
+    git clone https://github.com/kamilmielnik/scrabble-solver /tmp/ss
+    git clone https://github.com/kamilmielnik/gaddag /tmp/kgaddag
+    npm install --prefix /tmp/sstools typescript@5
+    (cd /tmp/kgaddag && /tmp/sstools/node_modules/.bin/tsc -p tsconfig.cjs.json &&
+     echo '{"type": "commonjs"}' > build/cjs/package.json)
+    # in /tmp/ss/tsconfig.json drop "types" and "ignoreDeprecations" (bun's, TypeScript 6's)
+    mkdir -p /tmp/ss/node_modules/@scrabble-solver /tmp/ss/node_modules/@kamilmielnik
+    for p in constants types configs solver; do
+      ln -sfn /tmp/ss/packages/$p /tmp/ss/node_modules/@scrabble-solver/$p
+      (cd /tmp/ss/packages/$p && /tmp/sstools/node_modules/.bin/tsc -p .)
+    done
+    ln -sfn /tmp/kgaddag /tmp/ss/node_modules/@kamilmielnik/gaddag
+
+The positions are those of ``benchmarks/wocable.py`` (seeded greedy self-play midgame
+positions, ENABLE) with 7-tile racks without a blank and with one. Both sides list every
+placement with its score: ours ``wocable.generate_moves(board_rows, rack, lexicon, rules)``,
+the peer ``solve(gaddag, config, board, tiles)`` with a GADDAG of the same word list
+(``data/wordlists/enable1.txt``) and its English (US) Scrabble config. CPU time, best of 3 per
+set, each side in its own process, the peer's GADDAG built before timing; the move counts
+are compared position by position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from wocable import generation_sets  # type: ignore[import-not-found]
+from wordgames import wocable
+from wordgames.lexicon import Lexicon
+
+ROOT = Path(__file__).resolve().parent.parent
+
+NODE_DRIVER = r"""
+const fs = require('fs');
+const path = require('path');
+const [peer, data, words] = process.argv.slice(2);
+const req = (p) => require(path.join(peer, 'node_modules', p));
+const { Gaddag } = req('@kamilmielnik/gaddag');
+const { solve } = req('@scrabble-solver/solver');
+const { getConfig } = req('@scrabble-solver/configs');
+const { Board, Tile, Game, Locale } = req('@scrabble-solver/types');
+const sets = JSON.parse(fs.readFileSync(data, 'utf8'));
+const list = fs.readFileSync(words, 'utf8').split(/\r?\n/).map((w) => w.trim().toLowerCase())
+  .filter((w) => w.length > 0);
+const gaddag = Gaddag.fromArray(list);
+const config = getConfig(Game.Scrabble, Locale.EN_US);
+const prepared = {};
+for (const [name, items] of Object.entries(sets)) {
+  prepared[name] = items.map(([rows, rack]) => {
+    const blanks = [];
+    const plain = rows.map((row, y) => row.split('').map((ch, x) => {
+      if (ch === '.') return ' ';
+      if (ch !== ch.toUpperCase()) blanks.push([x, y]);
+      return ch.toLowerCase();
+    }).join(''));
+    const tiles = rack.split('').map((ch) => ch === '?'
+      ? new Tile({ character: ' ', isBlank: true })
+      : new Tile({ character: ch.toLowerCase() }));
+    return { plain, blanks, tiles };
+  });
+}
+const boardOf = (p) => {
+  const board = Board.fromStringArray(p.plain);
+  for (const [x, y] of p.blanks) board.rows[y][x].tile.isBlank = true;
+  return board;
+};
+const out = {};
+for (const [name, items] of Object.entries(prepared)) {
+  let best = Infinity;
+  let counts = [];
+  for (let run = 0; run < 3; run++) {
+    const boards = items.map(boardOf);
+    const c0 = process.cpuUsage();
+    const got = items.map((p, i) => solve(gaddag, config, boards[i], p.tiles));
+    const c1 = process.cpuUsage(c0);
+    best = Math.min(best, (c1.user + c1.system) / 1e6);
+    counts = got.map((r) => [r.length, r.reduce((a, m) => a + m.points, 0)]);
+  }
+  out[name] = [best, counts];
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def ours(
+    sets: dict[str, list[tuple[list[str], str]]],
+) -> dict[str, tuple[float, list[list[int]]]]:
+    lex = Lexicon.builtin("en")
+    lex.gaddag  # noqa: B018  (decoded before timing)
+    rules = wocable.Rules()
+    out = {}
+    for name, items in sets.items():
+        best = float("inf")
+        counts: list[list[int]] = []
+        for _ in range(3):
+            c0 = time.process_time()
+            got = [wocable.generate_moves(r, k, lex, rules) for r, k in items]
+            best = min(best, time.process_time() - c0)
+            counts = [[len(g), sum(m.score for m in g)] for g in got]
+        out[name] = (best, counts)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--peer-dir", required=True, help="a built scrabble-solver checkout")
+    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--words", default=str(ROOT / "data" / "wordlists" / "enable1.txt"))
+    args = ap.parse_args()
+    sets = {k: v for k, v in generation_sets(args.positions).items() if k != "rack on turn"}
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "sets.json"
+        data.write_text(json.dumps(sets))
+        driver = Path(tmp) / "driver.cjs"
+        driver.write_text(NODE_DRIVER)
+        got = subprocess.run(
+            ["node", str(driver), str(Path(args.peer_dir).resolve()), str(data), args.words],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        peer = json.loads(got.stdout.strip().splitlines()[-1])
+    mine = ours(sets)
+    print(
+        f"full generation, {args.positions} positions, CPU s (best of 3); speed ratio ="
+        " the peer's time / ours (> 1: wordgames is faster)"
+    )
+    for name in sets:
+        t_us, c_us = mine[name]
+        t_them, c_them = peer[name]
+        diff = [i for i, (a, b) in enumerate(zip(c_us, c_them, strict=True)) if a != b]
+        same = "same move counts and score sums" if not diff else f"DIFFER at {len(diff)} positions"
+        n_us = sum(c[0] for c in c_us)
+        n_them = sum(c[0] for c in c_them)
+        print(
+            f"  {name:8s} wordgames {t_us:.3f} s ({n_us:,} moves)   scrabble-solver"
+            f" {t_them:.3f} s ({n_them:,} moves)   ratio {t_them / t_us:.2f}x; {same}"
+        )
+        for i in diff[:5]:
+            print(f"    position {i}: {sets[name][i][1]} wordgames {c_us[i]}, peer {c_them[i]}")
+
+
+if __name__ == "__main__":
+    main()
