@@ -21,7 +21,8 @@ from wordgames._core.contract import well_typed
 SCALARS = st.one_of(
     st.integers(-(10**30), 10**30),
     st.booleans(),
-    st.floats(allow_nan=True),
+    # NaN is left out: it is unequal to itself, so no object holding it equals its copy
+    st.floats(allow_nan=False),
     st.text(max_size=4),
     st.none(),
     st.binary(max_size=2),

@@ -11,7 +11,7 @@ import re
 from functools import cache
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import Phase, event, given, settings
 from hypothesis import strategies as st
 
 import wordgames
@@ -132,7 +132,15 @@ def test_exchange_written_as_a_count(seed: int, pick: int) -> None:
     n = len(m.group(3)) - 1
     # as Woogles writes the opponent's exchange: no rack, the count only
     lines[k] = f">{m.group(1)}: -{n} {m.group(4)} {m.group(5)}"
-    got = _check("\n".join(lines) + "\n", rec, {"exchange_count_only"}, k + 1)
+    try:
+        got = _check("\n".join(lines) + "\n", rec, {"exchange_count_only"}, k + 1)
+    except GcgError as err:
+        # the exchanged tiles are unknown, and choosing them can cost the draw search more
+        # than the work limit in a long game of random moves (seed 1, pick 308): the reader
+        # then gives up with its documented code, never with anything else
+        assert err.code == "too_much_work", err
+        event("too_much_work")
+        return
     assert got.replay().scores == rec.replay().scores
 
 
