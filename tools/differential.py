@@ -152,7 +152,11 @@ def main(argv: list[str]) -> int:
     if args.cmd == "dump":
         print(json.dumps(dump(args.games, args.trace)))
         return 0
-    return compare(args.python, args.python2 or args.python, args.games)
+    # absolute paths (not resolved: a venv's python is a symlink), since the dumps run elsewhere
+    python = os.path.abspath(args.python) if os.sep in args.python else args.python
+    python2 = args.python2 or args.python
+    python2 = os.path.abspath(python2) if os.sep in python2 else python2
+    return compare(python, python2, args.games)
 
 
 if __name__ == "__main__":
