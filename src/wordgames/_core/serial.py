@@ -25,6 +25,18 @@ __all__ = [
 ]
 
 
+MALFORMED = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+)
+"""What reading malformed data may raise below a loader (turned into a typed error)."""
+
+
 def check_header(data: Any, game: str, kind: str, version: int) -> Mapping[str, Any]:
     """Check ``{"game": game, "kind": kind, "version": version, ...}`` and return the mapping."""
     if not isinstance(data, Mapping):
@@ -152,15 +164,7 @@ def guarded_loader(fn: Callable[..., T]) -> Callable[..., T]:
             return fn(*args, **kwargs)
         except InvalidStateError:
             raise
-        except (
-            ValueError,
-            TypeError,
-            KeyError,
-            IndexError,
-            AttributeError,
-            OverflowError,
-            RecursionError,
-        ) as exc:
+        except MALFORMED as exc:
             raise InvalidStateError(
                 f"malformed data ({type(exc).__name__}: {short_repr(str(exc), 80)})"
             ) from None

@@ -13,6 +13,7 @@ import attrs
 
 from wordgames._core.errors import InvalidStateError, ParseError, RulesError, short_repr
 from wordgames._core.record import Record
+from wordgames._core.serial import MALFORMED
 from wordgames.lexicon import Lexicon
 from wordgames.wocable.actions import Exchange, Pass, Place, parse_action, split_tokens
 from wordgames.wocable.gcg.records import (
@@ -194,15 +195,7 @@ def _guarded(load: Callable[[], _T]) -> _T:
         raise
     except InvalidStateError as exc:
         raise GcgError("invalid", short_repr(str(exc), 200)) from None
-    except (
-        ValueError,
-        TypeError,
-        KeyError,
-        IndexError,
-        AttributeError,
-        OverflowError,
-        RecursionError,
-    ) as exc:
+    except MALFORMED as exc:
         raise GcgError(
             "invalid", f"malformed data ({type(exc).__name__}: {short_repr(str(exc), 80)})"
         ) from None
