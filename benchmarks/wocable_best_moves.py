@@ -1,7 +1,11 @@
 """Speed of Wocable's best_moves (shadow-bounded top-k) against full generation (issue 13).
 
 Run: PYTHONPATH=src python benchmarks/wocable_best_moves.py [--positions N]
-     [--play greedy|equity|both]
+     [--play greedy|equity|random|both|all] [--split]
+
+``--split`` prints, instead of the comparison, where the time of the top move goes position
+by position (cross-checks, shadow bounds, the rest of ``shadow.ranked``) and how many anchors
+are bounded, have no move, or reach the best key (see :func:`split`).
 
 Positions: reproducible midgame states after 4-15 moves of seeded self-play (English and
 Spanish), with the rack of the player on turn (blanks as dealt), from two kinds of play:
@@ -36,8 +40,8 @@ from collections.abc import Callable
 from wordgames.wocable import Rules, State, bots, new_game
 from wordgames.wocable.engine import BLANK_BIT
 from wordgames.wocable.leaves import leave_model
-from wordgames.wocable.movegen import raw_moves
-from wordgames.wocable.shadow import word_keys
+from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, raw_moves
+from wordgames.wocable.shadow import anchor_bounds, ranked, word_keys
 
 
 def positions(lang: str, n: int, play: str = "greedy", salt: str = "bm") -> list[State]:
@@ -142,13 +146,104 @@ def main() -> None:
     ap.add_argument(
         "--salt", default="bm", help="seeds the games (another salt: other games, same bots)"
     )
+    ap.add_argument(
+        "--split",
+        action="store_true",
+        help="only where the time of best_moves(1) goes, per position (medians)",
+    )
     args = ap.parse_args()
     plays = {"both": ["greedy", "equity"], "all": ["greedy", "equity", "random"]}.get(
         args.play, [args.play]
     )
     for play in plays:
         for lang in args.langs.split(","):
-            report(lang, play, args.positions, args.repeats, args.salt)
+            if args.split:
+                split(lang, play, args.positions, args.repeats, args.salt)
+            else:
+                report(lang, play, args.positions, args.repeats, args.salt)
+
+
+def _best_of(fn: Callable[[], object], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        c0 = time.process_time()
+        fn()
+        best = min(best, time.process_time() - c0)
+    return best
+
+
+def _split_one(
+    s: State, repeats: int, cols: dict[str, list[float]], counts: dict[str, int]
+) -> None:
+    """One position of :func:`split`."""
+    t, board, rack = s.tiles, s.board, s.racks[s.turn]
+    letters = t.all_mask if t.blank in rack else sum(1 << c for c in set(rack))
+    anc = anchors(t, board)
+    extra = [0.0] * (len(rack) + 1)
+    cc = [cross_checks(t, board, across, letters) for across in (True, False)]
+    cols["cc"].append(
+        _best_of(lambda: [cross_checks(t, board, a, letters) for a in (True, False)], repeats)
+    )
+    cols["bounds"].append(
+        _best_of(
+            lambda: [
+                anchor_bounds(t, board, rack, a, anc, cc[i][0], cc[i][1], extra)
+                for i, a in enumerate((True, False))
+            ],
+            repeats,
+        )
+    )
+    cols["ranked"].append(_best_of(lambda: ranked(t, board, rack, 1), repeats))
+    cols["full"].append(_best_of(lambda: s._with().moves()[:1], repeats))
+    found = ranked(t, board, rack, 1)
+    top = found[0][0] if found else float("inf")
+    rc = [0] * (t.blank + 1)
+    for c in rack:
+        rc[c] += 1
+    for i, across in enumerate((True, False)):
+        out: list[RawMove] = []
+        set_line, from_anchor = anchor_walker(
+            t, board, rc, len(rack), across, anc, cc[i][0], cc[i][1], out
+        )
+        for b, line, pos, _ in anchor_bounds(t, board, rack, across, anc, *cc[i], extra):
+            out.clear()
+            set_line(line)
+            from_anchor(pos, ())
+            counts["bounded"] += 1
+            counts["no move"] += not out
+            if b >= top:
+                counts["reach the best"] += 1
+                counts["of them below it"] += max((m[1] for m in out), default=-1) < top
+
+
+def split(lang: str, play: str, n: int, repeats: int, salt: str = "bm") -> None:
+    """Where the time of the top move goes, position by position (CPU, best of
+    ``repeats``; medians over the positions): the cross-checks of both directions, the
+    shadow bounds of every anchor (``anchor_bounds``), the rest of ``shadow.ranked(..., 1)``
+    (the walks, their set-up, the final sort), against full generation; and per position
+    the anchors bounded, those without any move, and those whose bound reaches the best key
+    (what would be walked if the best key were known from the start), split into walks that
+    find the best key and walks that find nothing as good."""
+    states = positions(lang, n, play, salt)
+    word_keys(states[0].tiles)
+    cols: dict[str, list[float]] = {k: [] for k in ("cc", "bounds", "ranked", "full")}
+    counts = {"bounded": 0, "no move": 0, "reach the best": 0, "of them below it": 0}
+    for s in states:
+        _split_one(s, repeats, cols, counts)
+    med = {k: statistics.median(v) * 1e3 for k, v in cols.items()}
+    ratio = statistics.median(f / r for f, r in zip(cols["full"], cols["ranked"], strict=True))
+    free = statistics.median(
+        f / (r - b) for f, r, b in zip(cols["full"], cols["ranked"], cols["bounds"], strict=True)
+    )
+    print(
+        f"{lang}, {play} play, medians per position: full {med['full']:.2f} ms,"
+        f" ranked(1) {med['ranked']:.2f} ms (median ratio {ratio:.1f}x; {free:.1f}x if the"
+        f" bounds cost nothing): cross-checks {med['cc']:.2f} ms, bounds {med['bounds']:.2f} ms"
+    )
+    print(
+        "  anchors a position: "
+        + ", ".join(f"{k} {v / len(states):.1f}" for k, v in counts.items())
+    )
 
 
 def report(lang: str, play: str, n: int, repeats: int, salt: str = "bm") -> None:
