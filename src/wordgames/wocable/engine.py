@@ -49,9 +49,10 @@ RACK_SIZE = 7
 BINGO = 50
 
 
-GraphArrays = tuple["array[int]", "array[int]", "array[int]", "array[int]", int]
+GraphArrays = tuple["array[int]", "array[int]", "array[int]", bytes, int]
 """(mask, first, targets, terminal, root) of a word graph: typed, so that the compiled walks
-do native integer arithmetic on what they read"""
+do native integer arithmetic on what they read (``terminal`` as bytes, which the compiled
+build indexes natively)"""
 
 
 def graph_arrays(graph: Any) -> GraphArrays:
@@ -59,7 +60,7 @@ def graph_arrays(graph: Any) -> GraphArrays:
     mask = getattr(graph, "mask", None)
     if mask is None:
         mask = graph.masks
-    return mask, graph.first, graph.targets, graph.terminal, int(graph.root)
+    return mask, graph.first, graph.targets, bytes(graph.terminal), int(graph.root)
 
 
 class PlacementError(Exception):
