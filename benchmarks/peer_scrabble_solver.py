@@ -12,11 +12,12 @@ it from its source, outside this repository, and pass the checkout with ``--peer
      echo '{"type": "commonjs"}' > build/cjs/package.json)
     # in /tmp/ss/tsconfig.json drop "types" and "ignoreDeprecations" (bun's, TypeScript 6's)
     mkdir -p /tmp/ss/node_modules/@scrabble-solver /tmp/ss/node_modules/@kamilmielnik
+    # the gaddag link first: the solver package imports it
+    ln -sfn /tmp/kgaddag /tmp/ss/node_modules/@kamilmielnik/gaddag
     for p in constants types configs solver; do
       ln -sfn /tmp/ss/packages/$p /tmp/ss/node_modules/@scrabble-solver/$p
       (cd /tmp/ss/packages/$p && /tmp/sstools/node_modules/.bin/tsc -p .)
     done
-    ln -sfn /tmp/kgaddag /tmp/ss/node_modules/@kamilmielnik/gaddag
 
 The positions are those of ``benchmarks/wocable.py`` (seeded greedy self-play midgame
 positions, ENABLE) with 7-tile racks without a blank and with one. Both sides list every

@@ -26,6 +26,8 @@ from wordgames.wocable.actions import (
 from wordgames.wocable.rules import Rules
 
 if TYPE_CHECKING:
+    from array import array
+
     from wordgames.lexicon import Lexicon
 
 __all__ = [
@@ -47,12 +49,18 @@ RACK_SIZE = 7
 BINGO = 50
 
 
-def graph_arrays(graph: Any) -> tuple[Any, Any, Any, Any, int]:
+GraphArrays = tuple["array[int]", "array[int]", "array[int]", bytes, int]
+"""(mask, first, targets, terminal, root) of a word graph: typed, so that the compiled walks
+do native integer arithmetic on what they read (``terminal`` as bytes, which the compiled
+build indexes natively)"""
+
+
+def graph_arrays(graph: Any) -> GraphArrays:
     """(mask, first, targets, terminal, root) of a lexicon WordGraph's flat arrays."""
     mask = getattr(graph, "mask", None)
     if mask is None:
         mask = graph.masks
-    return mask, graph.first, graph.targets, graph.terminal, int(graph.root)
+    return mask, graph.first, graph.targets, bytes(graph.terminal), int(graph.root)
 
 
 class PlacementError(Exception):
@@ -123,7 +131,7 @@ class Tiles:
         self.letter_mult = lay.letter_mult
         self.word_mult = lay.word_mult
         self.dawg = graph_arrays(lexicon.dawg)
-        self._gaddag: tuple[Any, Any, Any, Any, int] | None = None
+        self._gaddag: GraphArrays | None = None
         # The digraph rule (Rules.split_digraphs False): first code -> mask of the second codes
         # that would join with it into a digraph tile of the set (C -> H, L -> L, R -> R).
         pairs: dict[int, int] = {}
@@ -151,7 +159,7 @@ class Tiles:
         self.token_code = tc
 
     @property
-    def gaddag(self) -> tuple[Any, Any, Any, Any, int]:
+    def gaddag(self) -> GraphArrays:
         """The lexicon's GADDAG arrays (the GADDAG is built on first use)."""
         g = self._gaddag
         if g is None:
