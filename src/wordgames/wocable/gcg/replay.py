@@ -487,10 +487,8 @@ _LOOK_AHEAD = 6
 
 
 def _choose_exchanges(t: Tiles, events: list[_Event]) -> None:
-    """Give every exchange written as a count its tiles, before the search: its rack field
-    when that holds exactly as many tiles, else the tiles with the most copies off the
-    board at that moment and not played in the next lines (spread over the kinds). The
-    exchange then counts as one written with those tiles."""
+    """Give every exchange written as a count its tiles, before the search
+    (:func:`_exchanged_tiles`). The exchange then counts as one written with those tiles."""
     free = list(t.counts)
     for k, ev in enumerate(events):
         if ev.kind == "move" and isinstance(ev.action, Place):
@@ -498,19 +496,7 @@ def _choose_exchanges(t: Tiles, events: list[_Event]) -> None:
                 free[x] -= 1
         if not ev.count:
             continue
-        if ev.rack is not None and len(ev.rack) == ev.count:
-            chosen = list(ev.rack)
-        else:
-            chosen = []
-            left = free[:]
-            for later in events[k + 1 : k + 1 + _LOOK_AHEAD]:  # tiles played soon stay
-                for x in later.used:
-                    left[x] -= 1
-            for _ in range(ev.count):
-                x = max(range(len(left)), key=lambda i: (left[i], -i))
-                left[x] -= 1
-                chosen.append(x)
-        ev.used = tuple(sorted(chosen))
+        ev.used = tuple(sorted(_exchanged_tiles(ev, events[:k], events[k + 1 :], free)))
         ev.action = Exchange(t.rack_text(ev.used))
         ev.n_placed = len(ev.used)
         if ev.rack is None:
@@ -518,6 +504,57 @@ def _choose_exchanges(t: Tiles, events: list[_Event]) -> None:
         else:
             ev.need = tuple(sorted((Counter(ev.rack) | Counter(ev.used)).elements()))
         ev.count = 0
+
+
+def _exchanged_tiles(
+    ev: _Event, before: list[_Event], later: list[_Event], free: list[int]
+) -> list[int]:
+    """The ``ev.count`` tiles of an exchange written as a count (``free``: copies of each
+    tile not on the board then). The tiles the player keeps go on to the player's next rack
+    field, and an exchanged tile comes back only by a new draw, so: from a rack field of
+    exactly that many tiles, all of it; from a longer one, the tiles kept are those the next
+    rack field shows (the rarest first), then those the player plays soon; without one, first
+    the tiles the player kept at its previous turn (by that turn's rack field) that the next
+    rack field lacks, then the tiles with the most copies off the board, not played in the
+    next lines nor on the next rack field (spread over the kinds)."""
+    n = ev.count
+    rack = ev.rack
+    if rack is not None and len(rack) == n:
+        return list(rack)
+    mine = [e for e in later if e.p == ev.p]
+    nxt = Counter(mine[0].rack) if mine and mine[0].rack is not None else Counter[int]()
+    if rack is not None and len(rack) > n:
+        keep_n = len(rack) - n
+        pool = Counter(rack)
+        wanted = sorted(nxt.elements(), key=lambda x: (free[x], x))
+        for e in mine[:_LOOK_AHEAD]:
+            wanted.extend(e.used)
+        kept = 0
+        for x in [*wanted, *sorted(rack)]:
+            if kept == keep_n:
+                break
+            if pool[x] > 0:
+                pool[x] -= 1
+                kept += 1
+        return sorted(pool.elements())
+    chosen: list[int] = []
+    prev = next((e for e in reversed(before) if e.p == ev.p), None)
+    if prev is not None and prev.rack is not None and prev.kind == "move":
+        held = Counter(prev.rack) - Counter(prev.used) - nxt
+        chosen = sorted(held.elements())[:n]
+    left = free[:]
+    for later_ev in later[:_LOOK_AHEAD]:  # tiles played soon stay
+        for x in later_ev.used:
+            left[x] -= 1
+    for x, c in nxt.items():
+        left[x] -= c
+    for x in chosen:
+        left[x] -= 1
+    while len(chosen) < n:
+        x = max(range(len(left)), key=lambda i: (left[i], -i))
+        left[x] -= 1
+        chosen.append(x)
+    return chosen
 
 
 def _placeholder(rack: Sequence[int]) -> bool:
