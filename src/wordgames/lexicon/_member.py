@@ -7,8 +7,8 @@ runs no Python code when the fast path answers. There the fast path for the comm
 word of lower-case letters ``a``-``z``, is a flat open-addressing table (:func:`word_table`)
 that holds each word's letters in its slot, so a lookup reads the query and one slot (a set
 would read the query, the set's entry and the stored string). In the pure build the table is
-never built (a Python loop over the letters would be slower than the set) and ``Lexicon``
-inherits the same method, which then answers from the hash set of canonical words.
+never built (a Python loop over the letters would be slower than the set), and ``Lexicon``
+takes :meth:`Membership._set_contains`, the hash-set path, as its ``__contains__``.
 """
 
 from __future__ import annotations
