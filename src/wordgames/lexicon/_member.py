@@ -97,7 +97,9 @@ class Membership:
             mask: i64 = self._slots
             if mask:  # the word table is built (the compiled build)
                 n: i64 = len(word)
-                h = _slot_hash(word) if 0 < n < SLOT else -1
+                h: i64 = -1  # (a conditional expression here would box the i64)
+                if 0 < n < SLOT:
+                    h = _slot_hash(word)
                 if h >= 0:  # 1..15 letters a..z: the table has every such word of the lexicon
                     table = self._table
                     s: i64 = h & mask
