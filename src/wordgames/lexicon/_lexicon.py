@@ -26,6 +26,7 @@ from wordgames.lexicon._graph import (
     decode_extension,
     encode_extension,
 )
+from wordgames.lexicon._member import NATIVE, Membership, word_table
 from wordgames.lexicon._search import ANY, OPT, STAR, anagram_search, pattern_search
 from wordgames.lexicon.alphabet import (
     LATIN_ALPHABET,
@@ -125,7 +126,7 @@ def _digest(language: str, alphabet: Sequence[str], words: Iterable[str]) -> str
     return h.hexdigest()
 
 
-class Lexicon:
+class Lexicon(Membership):
     """An immutable, hashable set of words spelled in the tiles of an ``alphabet``.
 
     Make one with :meth:`from_words`, :meth:`from_file`, :meth:`from_bytes` or
@@ -155,7 +156,6 @@ class Lexicon:
         "_skipped",
         "_tiles",
         "_words",
-        "_wordset",
     )
 
     _builtin: str | None
@@ -165,7 +165,6 @@ class Lexicon:
     _gaddag: WordGraph | None
     _gaddag_ext: tuple[str, bytes] | None
     _lookups: int
-    _wordset: frozenset[str] | None
     _index: Mapping[str, int]
     _language: str
     _name: str
@@ -201,6 +200,8 @@ class Lexicon:
         init(self, "_gaddag_ext", gaddag_ext)
         init(self, "_lookups", 0)
         init(self, "_wordset", None)
+        init(self, "_table", b"")
+        init(self, "_slots", 0)
         init(self, "_count", count)
         init(self, "_digest", digest)
         init(self, "_skipped", skipped)
@@ -519,18 +520,8 @@ class Lexicon:
             object.__setattr__(self, "_words", words)
         return words
 
-    def __contains__(self, word: object) -> bool:
-        words = self._wordset
-        if words is not None and type(word) is str:
-            if word.isascii():
-                w = word.upper()  # ASCII folds to upper case in every language
-                if w in words:
-                    return True
-                if w.isalpha():  # no brackets, no whitespace: nothing else to try
-                    return False
-            elif word in words:
-                return True
-        return self._contains_slow(word)
+    if not NATIVE:  # the pure build: no word table, so the hash set straight away
+        __contains__ = Membership._set_contains
 
     def _contains_slow(self, word: object) -> bool:
         """Membership by a walk of the DAWG (any input); after enough calls, builds the hash
@@ -568,6 +559,10 @@ class Lexicon:
         words = self._wordset
         if words is None:
             words = frozenset(self._word_tuple())
+            if NATIVE:
+                table, slots = word_table(words)
+                object.__setattr__(self, "_table", table)
+                object.__setattr__(self, "_slots", slots)
             object.__setattr__(self, "_wordset", words)
         return words
 

@@ -1,0 +1,125 @@
+"""``word in lexicon``: the word table of the compiled build, the hash set and the DAWG walk
+answer alike (these tests run in both builds; in the pure build the table is forced)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import wordgames
+from wordgames.lexicon import Lexicon, LexiconError
+from wordgames.lexicon._member import NATIVE, SLOT, Membership, word_table
+
+# words of up to 18 letters cross the table's 15-letter limit; Ñ and the digraph tiles give
+# non-ASCII and bracketed words, which the table never holds
+LETTERS = "ABCNÑ"
+words_st = st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=18), min_size=1, max_size=30)
+queries_st = st.lists(
+    st.one_of(
+        st.text(alphabet="abcnñABCNÑ[]h ", max_size=18),
+        st.text(max_size=6),
+        st.integers(),
+        st.tuples(st.integers(0, 4), st.integers(0, 4)),
+        st.none(),
+    ),
+    max_size=30,
+)
+
+
+def _walk(lex: Lexicon, word: object) -> bool:
+    """Membership by the documented rule, from the DAWG: fold and spell, then walk."""
+    if isinstance(word, tuple):
+        return all(type(c) is int for c in word) and bool(word) and lex.dawg.accepts(word)
+    if not isinstance(word, str):
+        return False
+    try:
+        codes = lex.encode(word)
+    except LexiconError:
+        return False
+    return bool(codes) and lex.dawg.accepts(codes)
+
+
+def _with_table(lex: Lexicon) -> Lexicon:
+    """``lex`` with its hash set and word table built (the pure build never builds the table
+    by itself)."""
+    words = lex._word_set()
+    if not lex._slots:
+        table, mask = word_table(words)
+        object.__setattr__(lex, "_table", table)
+        object.__setattr__(lex, "_slots", mask)
+    return lex
+
+
+def _without_table(lex: Lexicon) -> Lexicon:
+    lex._word_set()
+    object.__setattr__(lex, "_table", b"")
+    object.__setattr__(lex, "_slots", 0)
+    return lex
+
+
+@given(words_st, queries_st, st.sampled_from([("es", None), ("en", tuple("ABCHNÑ"))]))
+def test_table_set_and_walk_agree(
+    words: list[str], queries: list[object], spec: tuple[str, tuple[str, ...] | None]
+) -> None:
+    language, alphabet = spec
+    words += [w.lower() for w in words[:3]] + ["CHANA", "ÑANCH"]
+    table = _with_table(Lexicon.from_words(words, language=language, alphabet=alphabet))
+    plain = _without_table(Lexicon.from_words(words, language=language, alphabet=alphabet))
+    queries += [w.lower() for w in words] + [w.capitalize() for w in words] + list(table)
+    queries += [w.lower()[:-1] + x for w in words for x in "abn"]  # near misses
+    queries += [w.lower() + "a" for w in words]
+    for q in queries:
+        expected = _walk(table, q)
+        assert Membership.__contains__(table, q) is expected, q  # the word table first
+        assert Membership._set_contains(plain, q) is expected, q  # the hash set first
+        assert (q in table) is expected, q
+        assert (q in plain) is expected, q
+    assert table.contains_many(queries) == [_walk(table, q) for q in queries]
+
+
+@given(st.lists(st.text(alphabet="AB", min_size=1, max_size=17), min_size=1, max_size=40))
+def test_word_table_holds_exactly_the_short_letter_words(words: list[str]) -> None:
+    lex = Lexicon.from_words(words)
+    table, mask = word_table(lex._word_set())
+    assert len(table) == SLOT * (mask + 1)
+    assert mask & (mask + 1) == 0  # a power of two, minus 1
+    held = {
+        table[i + 1 : i + 1 + table[i]].decode() for i in range(0, len(table), SLOT) if table[i]
+    }
+    assert held == {w.lower() for w in lex if len(w) < SLOT}
+    assert 3 * len(held) <= 2 * (mask + 1)
+
+
+def test_the_compiled_build_builds_the_table_and_inherits_the_c_slot() -> None:
+    lex = Lexicon.from_words(["cat", "dog"])
+    lex.contains_many(["cat"])
+    assert bool(lex._slots) is NATIVE
+    assert NATIVE is wordgames.COMPILED
+    if NATIVE:  # inherited as it is: the C function in the type's sq_contains slot
+        assert "__contains__" not in vars(Lexicon)
+        assert type(vars(Membership)["__contains__"]).__name__ == "wrapper_descriptor"
+    else:  # the pure build skips the (never built) table
+        assert Lexicon.__contains__ is Membership._set_contains
+
+
+def test_runs_without_mypy_extensions() -> None:
+    """mypy_extensions (where ``mypyc_attr`` and ``i64`` come from) is no runtime dependency."""
+    root = Path(wordgames.__file__).resolve().parent.parent
+    code = (
+        "import sys; sys.modules['mypy_extensions'] = None\n"
+        "from wordgames.lexicon import Lexicon\n"
+        "lex = Lexicon.from_words(['cat', 'dog'])\n"
+        "lex.contains_many([])\n"
+        "print(['cat' in lex, 'CAT' in lex, 'cow' in lex, 3 in lex])\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[True, True, False, False]"
