@@ -11,7 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.wommeln import engine
-from wordgames.wommeln._cuts import find_cuts, refutes
+from wordgames.wommeln._cuts import (
+    find_cuts,
+    find_cuts_counted,
+    find_triple_cuts_counted,
+    refutes,
+)
 from wordgames.wommeln.engine import (
     GridState,
     Placement,
@@ -399,3 +404,63 @@ def test_cut_pairs_tried_from_walled_cells_only_miss_none(grid: GridState, loose
     cells, adj = engine._free_graph(grid, prep, loose)
     everything = {cut.cells for cut in find_cuts(adj, cells)}
     assert {cut.cells for cut in engine._cuts(grid, prep, loose)} == everything
+
+
+def _reference_cut(
+    adj: list[list[int]], cells: list[int], sep: tuple[int, ...], letters: list[int]
+) -> tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[bytes, ...]
+]:
+    """A cut's parts, touches, links and letter counts the plain way: one bitmask flood fill
+    of the whole graph per cut (what the engine did before :mod:`._native`)."""
+    seen = sum(1 << s for s in sep)
+    parts = []
+    for s in cells:
+        if (seen >> s) & 1:
+            continue
+        comp = 1 << s
+        seen |= comp
+        stack = [s]
+        while stack:
+            v = stack.pop()
+            for w in adj[v]:
+                if not (seen >> w) & 1:
+                    seen |= 1 << w
+                    comp |= 1 << w
+                    stack.append(w)
+        parts.append(comp)
+    touches = tuple(
+        tuple(k for k, p in enumerate(parts) if any((p >> w) & 1 for w in adj[s])) for s in sep
+    )
+    linked = tuple(tuple(i for i, t in enumerate(sep) if t in adj[s]) for s in sep)
+    counts = tuple(
+        bytes(sum(1 for c in cells if (p >> c) & 1 and letters[c] == k) for k in range(26))
+        for p in parts
+    )
+    return tuple(parts), touches, linked, counts
+
+
+@given(grid=medium_grids(1, 7), loose=st.booleans(), data=st.data())
+def test_cut_parts_match_a_flood_fill_per_cut(
+    grid: GridState, loose: bool, data: st.DataObject
+) -> None:
+    # the cuts reuse the free region's components and split only those holding a cut cell;
+    # every cut must come out as a whole-graph flood fill makes it, in the same order
+    prep = engine._prep(grid, loose)
+    cells, adj = engine._free_graph(grid, prep, loose)
+    letters = engine._codes(grid)
+    counted = list(find_cuts_counted(adj, cells, None, letters))
+    if len(cells) >= 3:
+        pairs = data.draw(
+            st.lists(st.tuples(st.sampled_from(cells), st.sampled_from(cells)), max_size=6)
+        )
+        counted += find_triple_cuts_counted(
+            adj, cells, [(u, v) for u, v in pairs if u != v], letters
+        )
+    for cut, counts in counted:
+        assert (cut.parts, cut.touches, cut.linked, counts) == _reference_cut(
+            adj, cells, cut.cells, letters
+        )
+    assert {cut.cells for cut, _ in counted} >= {
+        cut.cells for cut, _ in find_cuts_counted(adj, cells, [], letters)
+    }

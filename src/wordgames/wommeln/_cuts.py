@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from wordgames.wommeln._native import articulation, components, cut_parts
+
 #: A location in a cut's walk: a part index, or ``len(parts) + i`` for the cut's i-th cell.
 _Loc = int
 
@@ -62,78 +64,43 @@ class Cut:
         return out
 
 
-def _articulation(adj: Sequence[Sequence[int]], cells: Sequence[int], removed: int) -> set[int]:
-    """Articulation points of the graph ``adj`` restricted to ``cells`` minus the bitmask
-    ``removed`` (iterative Hopcroft-Tarjan)."""
-    disc: dict[int, int] = {}
-    low: dict[int, int] = {}
-    out: set[int] = set()
-    t = 0
-    for root in cells:
-        if (removed >> root) & 1 or root in disc:
+def _lists(adj: Sequence[Sequence[int]]) -> list[list[int]]:
+    """``adj`` as the list of lists the loops of :mod:`._native` take."""
+    return [a if type(a) is list else list(a) for a in adj]
+
+
+def _separators(
+    adj: list[list[int]], cells: list[int], anchors: Iterable[int] | None
+) -> list[tuple[int, ...]]:
+    size = len(adj)
+    seps: set[tuple[int, ...]] = {(a,) for a in articulation(adj, cells, size, [])}
+    for v in cells if anchors is None else anchors:
+        if (v,) in seps:
             continue
-        disc[root] = low[root] = t
-        t += 1
-        children = 0
-        stack = [(root, -1, iter(adj[root]))]
-        while stack:
-            v, parent, it = stack[-1]
-            for w in it:
-                if (removed >> w) & 1:
-                    continue
-                if w not in disc:
-                    disc[w] = low[w] = t
-                    t += 1
-                    stack.append((w, v, iter(adj[w])))
-                    if v == root:
-                        children += 1
-                    break
-                if w != parent and disc[w] < low[v]:
-                    low[v] = disc[w]
-            else:
-                stack.pop()
-                if stack:
-                    u = stack[-1][0]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                    if u != root and low[v] >= disc[u]:
-                        out.add(u)
-        if children > 1:
-            out.add(root)
-    return out
+        for u in articulation(adj, cells, size, [v]):
+            if (u,) not in seps:
+                seps.add((min(u, v), max(u, v)))
+    return sorted(seps)
 
 
-def _parts(adj: Sequence[Sequence[int]], cells: Sequence[int], removed: int) -> list[int]:
-    """Connected components (bitmasks) of ``cells`` minus ``removed``."""
-    seen = removed
+def _made(
+    adj: list[list[int]],
+    cells: list[int],
+    seps: Iterable[tuple[int, ...]],
+    letters: Sequence[int] | None,
+) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
+    """The :class:`Cut` of each separator in ``seps``, with its parts' letter counts."""
+    codes = [0] * len(adj) if letters is None else list(letters)
+    base = components(adj, cells, len(adj), codes)
+    order = [0] * len(adj)
+    for i, c in enumerate(cells):
+        order[c] = i
     out = []
-    for s in cells:
-        if (seen >> s) & 1:
-            continue
-        comp = 1 << s
-        seen |= comp
-        stack = [s]
-        while stack:
-            v = stack.pop()
-            for w in adj[v]:
-                if not (seen >> w) & 1:
-                    seen |= 1 << w
-                    comp |= 1 << w
-                    stack.append(w)
-        out.append(comp)
-    return out
-
-
-def _make_cut(adj: Sequence[Sequence[int]], cells: Sequence[int], sep: tuple[int, ...]) -> Cut:
-    removed = 0
-    for s in sep:
-        removed |= 1 << s
-    parts = _parts(adj, cells, removed)
-    touches = tuple(
-        tuple(k for k, p in enumerate(parts) if any((p >> w) & 1 for w in adj[s])) for s in sep
-    )
-    linked = tuple(tuple(i for i, t in enumerate(sep) if t in adj[s]) for s in sep)
-    return Cut(sep, tuple(parts), touches, linked)
+    for sep in seps:
+        parts, touches, linked, counts = cut_parts(adj, order, base, list(sep), codes)
+        cut = Cut(sep, tuple(parts), tuple(map(tuple, touches)), tuple(map(tuple, linked)))
+        out.append((cut, tuple(counts)))
+    return tuple(out)
 
 
 def find_cuts(
@@ -141,14 +108,20 @@ def find_cuts(
 ) -> tuple[Cut, ...]:
     """The separators of one or two cells of the graph ``adj`` over ``cells``: every single
     cell, and every pair with a cell among ``anchors`` (default: all cells)."""
-    seps: set[tuple[int, ...]] = {(a,) for a in _articulation(adj, cells, 0)}
-    for v in cells if anchors is None else anchors:
-        if (v,) in seps:
-            continue
-        for u in _articulation(adj, cells, 1 << v):
-            if (u,) not in seps:
-                seps.add((min(u, v), max(u, v)))
-    return tuple(_make_cut(adj, cells, s) for s in sorted(seps))
+    return tuple(cut for cut, _ in find_cuts_counted(adj, cells, anchors))
+
+
+def find_cuts_counted(
+    adj: Sequence[Sequence[int]],
+    cells: Sequence[int],
+    anchors: Iterable[int] | None = None,
+    letters: Sequence[int] | None = None,
+) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
+    """:func:`find_cuts` with, for each cut, the number of cells of each letter in each of
+    its parts (one byte per letter code 0-25; ``letters[cell]`` is the cell's code; all zero
+    without ``letters``)."""
+    adj_l, cells_l = _lists(adj), list(cells)
+    return _made(adj_l, cells_l, _separators(adj_l, cells_l, anchors), letters)
 
 
 def find_triple_cuts(
@@ -156,11 +129,23 @@ def find_triple_cuts(
 ) -> tuple[Cut, ...]:
     """Separators of three cells that contain one of ``pairs``. Cuts that contain a smaller
     cut are kept: their parts hold different letters."""
+    return tuple(cut for cut, _ in find_triple_cuts_counted(adj, cells, pairs))
+
+
+def find_triple_cuts_counted(
+    adj: Sequence[Sequence[int]],
+    cells: Sequence[int],
+    pairs: Iterable[tuple[int, int]],
+    letters: Sequence[int] | None = None,
+) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
+    """:func:`find_triple_cuts` with the letter counts of :func:`find_cuts_counted`."""
+    adj_l, cells_l = _lists(adj), list(cells)
+    size = len(adj_l)
     seps: set[tuple[int, ...]] = set()
     for u, v in pairs:
-        for w in _articulation(adj, cells, 1 << u | 1 << v):
+        for w in articulation(adj_l, cells_l, size, [u, v]):
             seps.add(tuple(sorted((u, v, w))))
-    return tuple(_make_cut(adj, cells, s) for s in sorted(seps))
+    return _made(adj_l, cells_l, sorted(seps), letters)
 
 
 def refutes(

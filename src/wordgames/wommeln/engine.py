@@ -22,7 +22,12 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import WordgamesError, short_repr
-from wordgames.wommeln._cuts import Cut, find_cuts, find_triple_cuts, refutes
+from wordgames.wommeln._cuts import (
+    Cut,
+    find_cuts_counted,
+    find_triple_cuts_counted,
+    refutes,
+)
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -419,13 +424,6 @@ def _free_graph(
     return cells, adj
 
 
-def _counted(cuts: Sequence[Cut], prep: _Prep) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
-    return tuple(
-        (cut, tuple(bytes((m & p).bit_count() for m in prep.letter_masks) for p in cut.parts))
-        for cut in cuts
-    )
-
-
 def _cuts_counted(
     grid: GridState, prep: _Prep, lines_may_cross: bool, size: int = 2
 ) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
@@ -440,7 +438,7 @@ def _cuts_counted(
         # another, so both its cells lie against one: only those are tried (on an open sheet
         # that is a small fraction of the cells)
         anchors = [] if size == 1 else [c for c in cells if len(adj[c]) < 8]
-        out = prep.cut_lists[size] = _counted(find_cuts(adj, cells, anchors), prep)
+        out = prep.cut_lists[size] = find_cuts_counted(adj, cells, anchors, _codes(grid))
     return out
 
 
@@ -460,7 +458,12 @@ def _triple_cuts(
         for v in walled[i + 1 :]
         if abs(u // cols - v // cols) <= 2 and abs(u % cols - v % cols) <= 2
     ]
-    return _counted(find_triple_cuts(adj, cells, pairs), prep)
+    return find_triple_cuts_counted(adj, cells, pairs, _codes(grid))
+
+
+def _codes(grid: GridState) -> list[int]:
+    """The letter code (0-25) of every cell."""
+    return [ord(ch) - 65 for ch in grid.letters]
 
 
 @lru_cache(maxsize=32)
