@@ -11,57 +11,18 @@ never refutes a word that fits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
-import attrs
+from wordgames.wommeln._native import Cut, articulation, make_cuts, refutes
 
-from wordgames.wommeln._native import articulation, components, cut_parts
-
-#: A location in a cut's walk: a part index, or ``len(parts) + i`` for the cut's i-th cell.
-_Loc = int
-
-
-@attrs.frozen(eq=False)
-class Cut:
-    """One separator: its ``cells``, the ``parts`` (bitmasks of the free cells it splits
-    apart, in any order), the parts each cut cell ``touches`` and the cut cells each is
-    ``linked`` to."""
-
-    cells: tuple[int, ...]
-    parts: tuple[int, ...]
-    touches: tuple[tuple[int, ...], ...]
-    linked: tuple[tuple[int, ...], ...]
-    _moves: dict[tuple[_Loc, int], tuple[tuple[_Loc, int], ...]] = attrs.field(
-        factory=dict, repr=False
-    )
-
-    def moves(self, start: _Loc, used: int) -> tuple[tuple[_Loc, int], ...]:
-        """The (location, cut cells used) pairs a line at ``start``, having used the cut
-        cells in the bitmask ``used``, can circle its next letter at (cached)."""
-        key = (start, used)
-        out = self._moves.get(key)
-        if out is None:
-            m = len(self.parts)
-            touches, linked = self.touches, self.linked
-            seen: set[tuple[_Loc, int]] = set()
-            todo = [key]
-            while todo:
-                loc, u = todo.pop()
-                if (loc, u) in seen:
-                    continue
-                seen.add((loc, u))
-                if loc < m:
-                    for i in range(len(self.cells)):
-                        if not (u >> i) & 1 and loc in touches[i]:
-                            todo.append((m + i, u | 1 << i))
-                else:
-                    i = loc - m
-                    todo.extend((k, u) for k in touches[i])
-                    todo.extend((m + k, u | 1 << k) for k in linked[i] if not (u >> k) & 1)
-            if start >= m:
-                seen.discard(key)  # a cell holds one letter
-            out = self._moves[key] = tuple(sorted(seen))
-        return out
+__all__ = [
+    "Cut",
+    "find_cuts",
+    "find_cuts_counted",
+    "find_triple_cuts",
+    "find_triple_cuts_counted",
+    "refutes",
+]
 
 
 def _lists(adj: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -91,16 +52,7 @@ def _made(
 ) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
     """The :class:`Cut` of each separator in ``seps``, with its parts' letter counts."""
     codes = [0] * len(adj) if letters is None else list(letters)
-    base = components(adj, cells, len(adj), codes)
-    order = [0] * len(adj)
-    for i, c in enumerate(cells):
-        order[c] = i
-    out = []
-    for sep in seps:
-        parts, touches, linked, counts = cut_parts(adj, order, base, list(sep), codes)
-        cut = Cut(sep, tuple(parts), tuple(map(tuple, touches)), tuple(map(tuple, linked)))
-        out.append((cut, tuple(counts)))
-    return tuple(out)
+    return tuple(make_cuts(adj, cells, list(seps), codes))
 
 
 def find_cuts(
@@ -146,69 +98,3 @@ def find_triple_cuts_counted(
         for w in articulation(adj_l, cells_l, size, [u, v]):
             seps.add(tuple(sorted((u, v, w))))
     return _made(adj_l, cells_l, sorted(seps), letters)
-
-
-def refutes(
-    cut: Cut,
-    codes: Sequence[int],
-    masks: Mapping[int, int],
-    part_counts: Sequence[Sequence[int]] | None = None,
-) -> bool:
-    """True if no line can spell the letters ``codes`` through ``cut``: ``masks[c]`` holds
-    the cells that may be circled as letter ``c``; ``part_counts[k][c]``, if given, is the
-    number of those cells in part ``k`` (else counted here)."""
-    need: dict[int, int] = {}
-    for c in codes:
-        need[c] = need.get(c, 0) + 1
-    parts = cut.parts
-    m = len(parts)
-    if part_counts is None:
-        counts: Sequence[Sequence[int]] | list[dict[int, int]] = [
-            {c: (masks[c] & p).bit_count() for c in need} for p in parts
-        ]
-    else:
-        counts = part_counts
-    if any(all(cnt[c] >= k for c, k in need.items()) for cnt in counts):
-        return False  # one part holds every letter the word needs
-    # copies of a letter that a part holds fewer of than the word needs are counted
-    scarce = {
-        (k, c): i
-        for i, (k, c) in enumerate(
-            (k, c) for k in range(m) for c, want in need.items() if 0 < counts[k][c] < want
-        )
-    }
-    zero = (0,) * len(scarce)
-
-    def circle(loc: _Loc, c: int, used: tuple[int, ...]) -> tuple[int, ...] | None:
-        if loc >= m:
-            return used if (masks[c] >> cut.cells[loc - m]) & 1 else None
-        have = counts[loc][c]
-        if not have:
-            return None
-        i = scarce.get((loc, c))
-        if i is None:
-            return used
-        if used[i] >= have:
-            return None
-        return (*used[:i], used[i] + 1, *used[i + 1 :])
-
-    states: set[tuple[_Loc, int, tuple[int, ...]]] = set()
-    first = codes[0]
-    for loc in range(m):
-        taken = circle(loc, first, zero)
-        if taken is not None:
-            states.add((loc, 0, taken))
-    for i, s in enumerate(cut.cells):
-        if (masks[first] >> s) & 1:
-            states.add((m + i, 1 << i, zero))
-    for c in codes[1:]:
-        nxt: set[tuple[_Loc, int, tuple[int, ...]]] = set()
-        for loc, u, taken in states:
-            for loc2, u2 in cut.moves(loc, u):
-                t2 = circle(loc2, c, taken)
-                if t2 is not None:
-                    nxt.add((loc2, u2, t2))
-        if not nxt:
-            return True
-        states = nxt
-    return False

@@ -9,7 +9,9 @@ functions keep their signatures and documented errors) pass only data they built
 
 from __future__ import annotations
 
-__all__ = ["articulation", "components", "cut_parts"]
+from collections.abc import Mapping, Sequence
+
+__all__ = ["Cut", "articulation", "components", "cut_parts", "layers", "make_cuts", "refutes"]
 
 
 def articulation(
@@ -236,3 +238,264 @@ def cut_parts(
 
 #: More parts than one grid can have (a part holds a cell; 99 x 26 cells at most).
 _MAX_PARTS = 4096
+
+
+def layers(
+    nb_cell: list[list[int]],
+    nb_block: list[list[int]],
+    targets: list[list[int]],
+    region: list[bool],
+    crossable: list[bool],
+    blocked: list[bool],
+    lo: int,
+    inf: int,
+) -> list[list[int]] | None:
+    """The layered bound of :func:`.engine._layers` over lists: ``nb_cell[y]`` are the
+    neighbours of cell ``y`` and ``nb_block[y]`` the 2x2 block each step crosses (-1 for an
+    orthogonal step), ``targets[k]`` the cells letter ``k`` may be circled on (increasing),
+    ``region``, ``crossable`` and ``blocked`` flags per cell and per block; ``inf`` stands for
+    unreachable. Layers ``k >= lo`` are computed, the others are left empty; None when layer
+    ``lo`` cannot be reached."""
+    n = len(targets)
+    size = len(nb_cell)
+    q: list[list[int]] = [[] for _ in range(n)]
+    for k in range(n - 1, lo - 1, -1):
+        tk = targets[k]
+        is_target = [False] * size
+        for z in tk:
+            is_target[z] = True
+        d = [inf] * size
+        buckets: list[list[int]] = []
+        any_source = False
+        for z in tk:
+            r = 0 if k + 1 >= n else q[k + 1][z]
+            if r < inf:
+                any_source = True
+                d[z] = r
+                while len(buckets) <= r:
+                    buckets.append([])
+                buckets[r].append(z)
+        if not any_source:
+            return None
+        c = 0
+        while c < len(buckets):
+            for y in buckets[c]:
+                if d[y] != c or not (crossable[y] or is_target[y]):
+                    continue
+                nc = c + 1
+                cells = nb_cell[y]
+                blocks = nb_block[y]
+                for i in range(len(cells)):
+                    x = cells[i]
+                    if nc < d[x] and region[x]:
+                        b = blocks[i]
+                        if b < 0 or not blocked[b]:
+                            d[x] = nc
+                            while len(buckets) <= nc:
+                                buckets.append([])
+                            buckets[nc].append(x)
+            c += 1
+        # a target must reach another target: go through a neighbour first
+        out = d[:]
+        for z in tk:
+            best = inf
+            cells = nb_cell[z]
+            blocks = nb_block[z]
+            for i in range(len(cells)):
+                y = cells[i]
+                if (crossable[y] or is_target[y]) and d[y] < best:
+                    b = blocks[i]
+                    if b < 0 or not blocked[b]:
+                        best = d[y]
+            out[z] = best + 1 if best < inf else inf
+        q[k] = out
+    return q
+
+
+class Cut:
+    """One separator: its ``cells``, the ``parts`` (bitmasks of the free cells it splits
+    apart, in any order), the parts each cut cell ``touches`` and the cut cells each is
+    ``linked`` to."""
+
+    cells: tuple[int, ...]
+    parts: tuple[int, ...]
+    touches: tuple[tuple[int, ...], ...]
+    linked: tuple[tuple[int, ...], ...]
+    _moves: dict[int, list[tuple[int, int]]]
+
+    def __init__(
+        self,
+        cells: tuple[int, ...],
+        parts: tuple[int, ...],
+        touches: tuple[tuple[int, ...], ...],
+        linked: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.cells = cells
+        self.parts = parts
+        self.touches = touches
+        self.linked = linked
+        self._moves = {}
+
+    def __repr__(self) -> str:
+        return (
+            f"Cut(cells={self.cells!r}, parts={self.parts!r}, touches={self.touches!r},"
+            f" linked={self.linked!r})"
+        )
+
+    def moves(self, start: int, used: int) -> list[tuple[int, int]]:
+        """The (location, cut cells used) pairs a line at ``start`` (a part index, or
+        ``len(parts) + i`` for the cut's i-th cell), having used the cut cells in the bitmask
+        ``used``, can circle its next letter at, sorted (cached)."""
+        key = (start << len(self.cells)) | used
+        out = self._moves.get(key)
+        if out is None:
+            m = len(self.parts)
+            touches, linked = self.touches, self.linked
+            seen: set[tuple[int, int]] = set()
+            todo = [(start, used)]
+            while todo:
+                loc, u = todo.pop()
+                if (loc, u) in seen:
+                    continue
+                seen.add((loc, u))
+                if loc < m:
+                    for i in range(len(self.cells)):
+                        if not (u >> i) & 1 and loc in touches[i]:
+                            todo.append((m + i, u | 1 << i))
+                else:
+                    i = loc - m
+                    for k in touches[i]:
+                        todo.append((k, u))
+                    for k in linked[i]:
+                        if not (u >> k) & 1:
+                            todo.append((m + k, u | 1 << k))
+            if start >= m:
+                seen.discard((start, used))  # a cell holds one letter
+            out = sorted(seen)
+            self._moves[key] = out
+        return out
+
+
+def refutes(
+    cut: Cut,
+    codes: Sequence[int],
+    masks: Mapping[int, int],
+    part_counts: Sequence[Sequence[int]] | None = None,
+) -> bool:
+    """True if no line can spell the letters ``codes`` (0-25) through ``cut``: ``masks[c]``
+    holds the cells that may be circled as letter ``c``; ``part_counts[k][c]``, if given, is
+    the number of those cells in part ``k`` (else counted here)."""
+    need_c: list[int] = []
+    need_k: list[int] = []
+    for c in codes:
+        for j in range(len(need_c)):
+            if need_c[j] == c:
+                need_k[j] += 1
+                break
+        else:
+            need_c.append(c)
+            need_k.append(1)
+    parts = cut.parts
+    m = len(parts)
+    counts: Sequence[Sequence[int]]
+    if part_counts is None:
+        made: list[list[int]] = []
+        for p in parts:
+            row = [0] * 26
+            for c in need_c:
+                row[c] = (masks[c] & p).bit_count()
+            made.append(row)
+        counts = made
+    else:
+        counts = part_counts
+    nn = len(need_c)
+    for held in counts:
+        j = 0
+        while j < nn and held[need_c[j]] >= need_k[j]:
+            j += 1
+        if j == nn:
+            return False  # one part holds every letter the word needs
+    # copies of a letter that a part holds fewer of than the word needs are counted
+    scarce = [-1] * (26 * m)
+    nscarce = 0
+    for k in range(m):
+        part = counts[k]
+        for j in range(nn):
+            have = part[need_c[j]]
+            if 0 < have < need_k[j]:
+                scarce[26 * k + need_c[j]] = nscarce
+                nscarce += 1
+    zero = (0,) * nscarce
+    cells = cut.cells
+    states: set[tuple[int, int, tuple[int, ...]]] = set()
+    first = codes[0]
+    for loc in range(m):
+        taken = _circle(cells, masks, counts, scarce, m, loc, first, zero)
+        if taken is not None:
+            states.add((loc, 0, taken))
+    for i in range(len(cells)):
+        if (masks[first] >> cells[i]) & 1:
+            states.add((m + i, 1 << i, zero))
+    for ci in range(1, len(codes)):
+        c = codes[ci]
+        nxt: set[tuple[int, int, tuple[int, ...]]] = set()
+        for loc, u, taken in states:
+            for loc2, u2 in cut.moves(loc, u):
+                t2 = _circle(cells, masks, counts, scarce, m, loc2, c, taken)
+                if t2 is not None:
+                    nxt.add((loc2, u2, t2))
+        if not nxt:
+            return True
+        states = nxt
+    return False
+
+
+def _circle(
+    cells: tuple[int, ...],
+    masks: Mapping[int, int],
+    counts: Sequence[Sequence[int]],
+    scarce: list[int],
+    m: int,
+    loc: int,
+    c: int,
+    used: tuple[int, ...],
+) -> tuple[int, ...] | None:
+    """``used`` after circling letter ``c`` at ``loc`` (a part, or ``m + i`` for the cut's
+    i-th cell), or None if it cannot be circled there."""
+    if loc >= m:
+        return used if (masks[c] >> cells[loc - m]) & 1 else None
+    have = counts[loc][c]
+    if not have:
+        return None
+    i = scarce[26 * loc + c]
+    if i < 0:
+        return used
+    if used[i] >= have:
+        return None
+    return (*used[:i], used[i] + 1, *used[i + 1 :])
+
+
+def make_cuts(
+    adj: list[list[int]],
+    cells: list[int],
+    seps: list[tuple[int, ...]],
+    letters: list[int],
+) -> list[tuple[Cut, tuple[bytes, ...]]]:
+    """The :class:`Cut` of each separator in ``seps`` over the graph ``adj`` on ``cells``
+    (see :func:`cut_parts`), with its parts' letter counts."""
+    size = len(adj)
+    base = components(adj, cells, size, letters)
+    order = [0] * size
+    for i in range(len(cells)):
+        order[cells[i]] = i
+    out: list[tuple[Cut, tuple[bytes, ...]]] = []
+    for sep in seps:
+        parts, touches, linked, counts = cut_parts(adj, order, base, list(sep), letters)
+        cut = Cut(
+            sep,
+            tuple(parts),
+            tuple([tuple(t) for t in touches]),
+            tuple([tuple(t) for t in linked]),
+        )
+        out.append((cut, tuple(counts)))
+    return out

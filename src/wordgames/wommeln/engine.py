@@ -28,6 +28,7 @@ from wordgames.wommeln._cuts import (
     find_triple_cuts_counted,
     refutes,
 )
+from wordgames.wommeln._native import layers
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -498,58 +499,44 @@ def _layers(
     avoidance of itself is ignored, so the bounds are admissible. Layers ``k >= lo`` are
     computed (the others are left empty). Returns None when layer ``lo`` cannot be reached.
     """
-    n = len(targets)
+    nb_cell, nb_block = _neighbour_lists(rows, cols)
     size = rows * cols
+    return layers(
+        nb_cell,
+        nb_block,
+        [_cells_of(t) for t in targets],
+        _flags(region, size),
+        _flags(crossable, size),
+        _flags(blocked, size),
+        lo,
+        _INF,
+    )
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of a bitmask, increasing."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _flags(mask: int, size: int) -> list[bool]:
+    """One flag per cell (or 2x2 block) of a bitmask."""
+    return [c == "1" for c in reversed(f"{mask & ((1 << size) - 1):0{size}b}")]
+
+
+@lru_cache(maxsize=64)
+def _neighbour_lists(rows: int, cols: int) -> tuple[list[list[int]], list[list[int]]]:
+    """:func:`_neighbours` as the lists :mod:`._native` takes: per cell its neighbours and the
+    block each step crosses (-1: an orthogonal step). Shared: never changed."""
     nbrs = _neighbours(rows, cols)
-    q: list[list[int]] = [[]] * n
-    for k in range(n - 1, lo - 1, -1):
-        tk = targets[k]
-        nxt = q[k + 1] if k + 1 < n else None
-        d = [_INF] * size
-        buckets: list[list[int]] = []
-        m = tk
-        any_source = False
-        while m:
-            low = m & -m
-            z = low.bit_length() - 1
-            m ^= low
-            r = 0 if nxt is None else nxt[z]
-            if r < _INF:
-                any_source = True
-                d[z] = r
-                while len(buckets) <= r:
-                    buckets.append([])
-                buckets[r].append(z)
-        if not any_source:
-            return None
-        expand = crossable | tk
-        c = 0
-        while c < len(buckets):
-            for y in buckets[c]:
-                if d[y] != c or not (expand >> y) & 1:
-                    continue
-                nc = c + 1
-                for x, bit in nbrs[y]:
-                    if nc < d[x] and (region >> x) & 1 and not bit & blocked:
-                        d[x] = nc
-                        while len(buckets) <= nc:
-                            buckets.append([])
-                        buckets[nc].append(x)
-            c += 1
-        # a target must reach another target: go through a neighbour first
-        m = tk
-        out = d[:]
-        while m:
-            low = m & -m
-            z = low.bit_length() - 1
-            m ^= low
-            best = _INF
-            for y, bit in nbrs[z]:
-                if (expand >> y) & 1 and not bit & blocked and d[y] < best:
-                    best = d[y]
-            out[z] = best + 1 if best < _INF else _INF
-        q[k] = out
-    return q
+    return (
+        [[x for x, _ in cell] for cell in nbrs],
+        [[bit.bit_length() - 1 for _, bit in cell] for cell in nbrs],
+    )
 
 
 @attrs.frozen(eq=False)
