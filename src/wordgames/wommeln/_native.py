@@ -10,6 +10,10 @@ functions keep their signatures and documented errors) pass only data they built
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
+
+#: More parts than one grid can have (a part holds a cell; 99 x 26 cells at most).
+_MAX_PARTS: Final = 4096
 
 __all__ = ["Cut", "articulation", "components", "cut_parts", "layers", "make_cuts", "refutes"]
 
@@ -131,6 +135,8 @@ def cut_parts(
     base: tuple[list[int], list[list[int]], list[int], list[bytes]],
     sep: list[int],
     letters: list[int],
+    bits: list[int],
+    sub: list[int],
 ) -> tuple[list[int], list[list[int]], list[list[int]], list[bytes]]:
     """The parts the cells of ``base`` (:func:`components`) fall into without the cells of
     ``sep`` (8-connected through ``adj``), as ``(parts, touches, linked, counts)``: each
@@ -139,15 +145,15 @@ def cut_parts(
     to, and for each part the number of its cells of each letter, one byte per letter.
 
     Only the components that hold a cut cell are split again (by a flood fill); the others
-    are parts as they are."""
+    are parts as they are. ``bits[cell]`` is ``1 << cell``; ``sub`` is scratch space, one
+    -1 per cell (as it is left)."""
     label, members, base_masks, base_counts = base
-    size = len(label)
     touched: list[int] = []
     for s in sep:
         b = label[s]
         if b not in touched:
             touched.append(b)
-    sub = [-1] * size  # the new part of a cell of a touched component; -2: a cut cell
+    # sub: the new part of a cell of a touched component; -2: a cut cell
     for s in sep:
         sub[s] = -2
     first: list[int] = []  # per new part: its first cell's position
@@ -187,12 +193,12 @@ def cut_parts(
             if k >= 0:
                 cnt[26 * (k - lo) + letters[c]] += 1
                 if k != biggest:
-                    part_masks[k - lo] |= 1 << c
+                    part_masks[k - lo] |= bits[c]
         if hi > lo:
             rest = base_masks[b]
             for s in sep:
                 if label[s] == b:
-                    rest &= ~(1 << s)
+                    rest &= ~bits[s]
             for k in range(lo, hi):
                 if k != biggest:
                     rest &= ~part_masks[k - lo]
@@ -233,11 +239,12 @@ def cut_parts(
                 seen[rank[k]] = True
         touches.append([k for k in range(m) if seen[k]])
         linked.append([i for i in range(len(sep)) if sep[i] in nb])
+    for b in touched:
+        for c in members[b]:
+            sub[c] = -1
+    for s in sep:
+        sub[s] = -1
     return out_masks, touches, linked, out_counts
-
-
-#: More parts than one grid can have (a part holds a cell; 99 x 26 cells at most).
-_MAX_PARTS = 4096
 
 
 def layers(
@@ -321,7 +328,7 @@ class Cut:
     parts: tuple[int, ...]
     touches: tuple[tuple[int, ...], ...]
     linked: tuple[tuple[int, ...], ...]
-    _moves: dict[int, list[tuple[int, int]]]
+    _moves: dict[int, list[tuple[int, int]]] | None
 
     def __init__(
         self,
@@ -334,7 +341,7 @@ class Cut:
         self.parts = parts
         self.touches = touches
         self.linked = linked
-        self._moves = {}
+        self._moves = None  # made on first use: most cuts never walk
 
     def __repr__(self) -> str:
         return (
@@ -347,7 +354,10 @@ class Cut:
         ``len(parts) + i`` for the cut's i-th cell), having used the cut cells in the bitmask
         ``used``, can circle its next letter at, sorted (cached)."""
         key = (start << len(self.cells)) | used
-        out = self._moves.get(key)
+        cache = self._moves
+        if cache is None:
+            cache = self._moves = {}
+        out = cache.get(key)
         if out is None:
             m = len(self.parts)
             touches, linked = self.touches, self.linked
@@ -372,7 +382,7 @@ class Cut:
             if start >= m:
                 seen.discard((start, used))  # a cell holds one letter
             out = sorted(seen)
-            self._moves[key] = out
+            cache[key] = out
         return out
 
 
@@ -488,9 +498,11 @@ def make_cuts(
     order = [0] * size
     for i in range(len(cells)):
         order[cells[i]] = i
+    bits = [1 << c for c in range(size)]
+    sub = [-1] * size
     out: list[tuple[Cut, tuple[bytes, ...]]] = []
     for sep in seps:
-        parts, touches, linked, counts = cut_parts(adj, order, base, list(sep), letters)
+        parts, touches, linked, counts = cut_parts(adj, order, base, list(sep), letters, bits, sub)
         cut = Cut(
             sep,
             tuple(parts),
