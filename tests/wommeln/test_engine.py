@@ -17,6 +17,7 @@ from wordgames.wommeln._cuts import (
     find_triple_cuts_counted,
     refutes,
 )
+from wordgames.wommeln._native import Reach
 from wordgames.wommeln.engine import (
     GridState,
     Placement,
@@ -464,3 +465,21 @@ def test_cut_parts_match_a_flood_fill_per_cut(
     assert {cut.cells for cut, _ in counted} >= {
         cut.cells for cut, _ in find_cuts_counted(adj, cells, [], letters)
     }
+
+
+@given(grid=medium_grids(1, 7), loose=st.booleans(), data=st.data())
+def test_cell_by_cell_region_matches_the_bitmask_flood(
+    grid: GridState, loose: bool, data: st.DataObject
+) -> None:
+    # the compiled build floods the search's regions cell by cell (_native.Reach), the pure
+    # one by whole-bitmask shifts (_Reach); both must give the same regions in either build
+    pad = engine._padding(grid.rows, grid.cols)
+    prep = engine._prep(grid, loose)
+    base_diag = 0 if loose else grid.diagonals
+    shifts = engine._Reach(pad, prep.region, base_diag)
+    cells = Reach(pad.width, pad.block, shifts.free, shifts.base_diag)
+    for _ in range(5):
+        start = pad.pos[data.draw(st.integers(0, grid.size - 1))]
+        visited = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
+        diag = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
+        assert cells.region(start, visited, diag) == shifts.region(start, visited, diag)

@@ -511,3 +511,92 @@ def make_cuts(
         )
         out.append((cut, tuple(counts)))
     return out
+
+
+#: Bits per word when a big bitmask is read and written in small ints (native in mypyc).
+_CHUNK: Final = 60
+_CHUNK_MASK: Final = (1 << 60) - 1
+
+
+class Reach:
+    """Flood fills over a grid's free cells in the padded layout of
+    :class:`.engine._Padding` (``width`` bits a row, ``total`` bits), cell by cell over
+    lists: what :meth:`.engine._Reach.region` computes with whole-bitmask shifts, for the
+    compiled build (where these loops run natively and the shifts would not be faster)."""
+
+    width: int
+    total: int
+    free: list[bool]
+    base: list[bool]
+    stamp: list[int]
+    now: int
+
+    def __init__(self, width: int, total: int, free: int, base_diag: int) -> None:
+        self.width = width
+        self.total = total
+        self.free = _unpack(free, total)
+        self.base = _unpack(base_diag, total)
+        self.stamp = [0] * total
+        self.now = 0
+
+    def region(self, start: int, visited: int, diag: int) -> int:
+        """The free cells not in ``visited`` reachable from padded position ``start``
+        (without ``start`` itself unless a step leads back to it), as a padded bitmask."""
+        w = self.width
+        total = self.total
+        free = self.free
+        base = self.base
+        vis = _words(visited, total)
+        dg = _words(diag, total)
+        self.now += 1
+        now = self.now
+        stamp = self.stamp
+        out = [0] * len(vis)
+        todo = [start]
+        while todo:
+            x = todo.pop()
+            for step in range(8):
+                if step == 0:
+                    y, blk = x + 1, -1
+                elif step == 1:
+                    y, blk = x - 1, -1
+                elif step == 2:
+                    y, blk = x + w, -1
+                elif step == 3:
+                    y, blk = x - w, -1
+                elif step == 4:
+                    y, blk = x + w + 1, x
+                elif step == 5:
+                    y, blk = x - w - 1, x - w - 1
+                elif step == 6:
+                    y, blk = x + w - 1, x - 1
+                else:
+                    y, blk = x - w + 1, x - w
+                if y < 0 or y >= total or stamp[y] == now or not free[y]:
+                    continue
+                if (vis[y // _CHUNK] >> (y % _CHUNK)) & 1:
+                    continue
+                if blk >= 0 and (base[blk] or (dg[blk // _CHUNK] >> (blk % _CHUNK)) & 1):
+                    continue
+                stamp[y] = now
+                out[y // _CHUNK] |= 1 << (y % _CHUNK)
+                todo.append(y)
+        result = 0
+        for i in range(len(out) - 1, -1, -1):
+            result = (result << _CHUNK) | out[i]
+        return result
+
+
+def _unpack(mask: int, total: int) -> list[bool]:
+    """One flag per bit of ``mask`` below ``total``."""
+    words = _words(mask, total)
+    return [bool((words[p // _CHUNK] >> (p % _CHUNK)) & 1) for p in range(total)]
+
+
+def _words(mask: int, total: int) -> list[int]:
+    """The bits of ``mask`` below ``total`` in words of ``_CHUNK`` bits, lowest first."""
+    out = []
+    for _ in range((total + _CHUNK - 1) // _CHUNK):
+        out.append(mask & _CHUNK_MASK)
+        mask >>= _CHUNK
+    return out
