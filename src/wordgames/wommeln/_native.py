@@ -394,7 +394,7 @@ def refutes(
 ) -> bool:
     """True if no line can spell the letters ``codes`` (0-25) through ``cut``: ``masks[c]``
     holds the cells that may be circled as letter ``c``; ``part_counts[k][c]``, if given, is
-    the number of those cells in part ``k`` (else counted here)."""
+    the number of those cells in part ``k`` (26 entries a part; else counted here)."""
     need_c: list[int] = []
     need_k: list[int] = []
     for c in codes:
@@ -407,21 +407,21 @@ def refutes(
             need_k.append(1)
     parts = cut.parts
     m = len(parts)
-    counts: Sequence[Sequence[int]]
+    # counts[26 * k + c]: the cells of letter c in part k
+    counts: list[int] = []
     if part_counts is None:
-        made: list[list[int]] = []
         for p in parts:
             row = [0] * 26
             for c in need_c:
                 row[c] = (masks[c] & p).bit_count()
-            made.append(row)
-        counts = made
+            counts.extend(row)
     else:
-        counts = part_counts
+        for held in part_counts:
+            counts.extend(held)
     nn = len(need_c)
-    for held in counts:
+    for k in range(m):
         j = 0
-        while j < nn and held[need_c[j]] >= need_k[j]:
+        while j < nn and counts[26 * k + need_c[j]] >= need_k[j]:
             j += 1
         if j == nn:
             return False  # one part holds every letter the word needs
@@ -429,9 +429,8 @@ def refutes(
     scarce = [-1] * (26 * m)
     nscarce = 0
     for k in range(m):
-        part = counts[k]
         for j in range(nn):
-            have = part[need_c[j]]
+            have = counts[26 * k + need_c[j]]
             if 0 < have < need_k[j]:
                 scarce[26 * k + need_c[j]] = nscarce
                 nscarce += 1
@@ -463,7 +462,7 @@ def refutes(
 def _circle(
     cells: tuple[int, ...],
     masks: Mapping[int, int],
-    counts: Sequence[Sequence[int]],
+    counts: list[int],
     scarce: list[int],
     m: int,
     loc: int,
@@ -474,7 +473,7 @@ def _circle(
     i-th cell), or None if it cannot be circled there."""
     if loc >= m:
         return used if (masks[c] >> cells[loc - m]) & 1 else None
-    have = counts[loc][c]
+    have = counts[26 * loc + c]
     if not have:
         return None
     i = scarce[26 * loc + c]
