@@ -7,11 +7,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from hypothesis import given
+from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from wordgames.wommeln import engine
-from wordgames.wommeln._cuts import find_cuts, refutes
+from wordgames.wommeln._cuts import (
+    find_cuts,
+    find_cuts_counted,
+    find_triple_cuts_counted,
+    refutes,
+)
+from wordgames.wommeln._native import Reach
 from wordgames.wommeln.engine import (
     GridState,
     Placement,
@@ -165,7 +171,10 @@ def test_placements_pass_validate_and_mark_only_their_cells(
 @pytest.mark.parametrize("split", [False, True], ids=["plain first", "branches at once"])
 @given(grid=small_grids(), word=st.text("ABC", min_size=2, max_size=3), data=st.data())
 def test_restricted_circles(split: bool, grid: GridState, word: str, data: st.DataObject) -> None:
-    placements = list(find_placements(grid, word))
+    try:
+        placements = list(find_placements(grid, word))
+    except SearchLimitError:
+        reject()  # too many to list within the default limit (AAA on a 3x3 sheet of As)
     if not placements:
         return
     p = data.draw(st.sampled_from(placements))
@@ -399,3 +408,81 @@ def test_cut_pairs_tried_from_walled_cells_only_miss_none(grid: GridState, loose
     cells, adj = engine._free_graph(grid, prep, loose)
     everything = {cut.cells for cut in find_cuts(adj, cells)}
     assert {cut.cells for cut in engine._cuts(grid, prep, loose)} == everything
+
+
+def _reference_cut(
+    adj: list[list[int]], cells: list[int], sep: tuple[int, ...], letters: list[int]
+) -> tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[bytes, ...]
+]:
+    """A cut's parts, touches, links and letter counts the plain way: one bitmask flood fill
+    of the whole graph per cut (what the engine did before :mod:`._native`)."""
+    seen = sum(1 << s for s in sep)
+    parts = []
+    for s in cells:
+        if (seen >> s) & 1:
+            continue
+        comp = 1 << s
+        seen |= comp
+        stack = [s]
+        while stack:
+            v = stack.pop()
+            for w in adj[v]:
+                if not (seen >> w) & 1:
+                    seen |= 1 << w
+                    comp |= 1 << w
+                    stack.append(w)
+        parts.append(comp)
+    touches = tuple(
+        tuple(k for k, p in enumerate(parts) if any((p >> w) & 1 for w in adj[s])) for s in sep
+    )
+    linked = tuple(tuple(i for i, t in enumerate(sep) if t in adj[s]) for s in sep)
+    counts = tuple(
+        bytes(sum(1 for c in cells if (p >> c) & 1 and letters[c] == k) for k in range(26))
+        for p in parts
+    )
+    return tuple(parts), touches, linked, counts
+
+
+@given(grid=medium_grids(1, 7), loose=st.booleans(), data=st.data())
+def test_cut_parts_match_a_flood_fill_per_cut(
+    grid: GridState, loose: bool, data: st.DataObject
+) -> None:
+    # the cuts reuse the free region's components and split only those holding a cut cell;
+    # every cut must come out as a whole-graph flood fill makes it, in the same order
+    prep = engine._prep(grid, loose)
+    cells, adj = engine._free_graph(grid, prep, loose)
+    letters = engine._codes(grid)
+    counted = list(find_cuts_counted(adj, cells, None, letters))
+    if len(cells) >= 3:
+        pairs = data.draw(
+            st.lists(st.tuples(st.sampled_from(cells), st.sampled_from(cells)), max_size=6)
+        )
+        counted += find_triple_cuts_counted(
+            adj, cells, [(u, v) for u, v in pairs if u != v], letters
+        )
+    for cut, counts in counted:
+        assert (cut.parts, cut.touches, cut.linked, counts) == _reference_cut(
+            adj, cells, cut.cells, letters
+        )
+    assert {cut.cells for cut, _ in counted} >= {
+        cut.cells for cut, _ in find_cuts_counted(adj, cells, [], letters)
+    }
+
+
+@given(grid=medium_grids(1, 7), loose=st.booleans(), data=st.data())
+def test_cell_by_cell_region_matches_the_bitmask_flood(
+    grid: GridState, loose: bool, data: st.DataObject
+) -> None:
+    # the compiled build floods the search's regions cell by cell (_native.Reach), the pure
+    # one by whole-bitmask shifts (_Reach); both must give the same regions in either build
+    pad = engine._padding(grid.rows, grid.cols)
+    prep = engine._prep(grid, loose)
+    base_diag = 0 if loose else grid.diagonals
+    shifts = engine._Reach(pad, prep.region, base_diag)
+    cells = Reach(pad.width, pad.block, shifts.free, shifts.base_diag)
+    for _ in range(5):
+        start = pad.pos[data.draw(st.integers(0, grid.size - 1))]
+        visited = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
+        diag = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
+        assert cells.region(start, visited, diag) == shifts.region(start, visited, diag)

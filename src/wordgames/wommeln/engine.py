@@ -15,6 +15,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from itertools import pairwise, permutations, product
 from math import perm
 from typing import Any
@@ -22,7 +23,14 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import WordgamesError, short_repr
-from wordgames.wommeln._cuts import Cut, find_cuts, find_triple_cuts, refutes
+from wordgames.wommeln import _native
+from wordgames.wommeln._cuts import (
+    Cut,
+    find_cuts_counted,
+    find_triple_cuts_counted,
+    refutes,
+)
+from wordgames.wommeln._native import Reach, layers
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -52,6 +60,10 @@ MAX_ROWS = 99
 DEFAULT_NODE_LIMIT = 20_000
 """Search nodes :func:`find_placements` and :func:`best_placement` expand by default before
 they give up with :class:`SearchLimitError` (``node_limit=None``: no limit)."""
+#: The compiled build floods the search's regions cell by cell (:class:`._native.Reach`), the
+#: pure one with whole-bitmask shifts (:class:`_Reach`): the same regions, each the faster
+#: way for its build.
+_NATIVE_REACH = _native.__file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 
 class PlacementError(WordgamesError, ValueError):
@@ -419,13 +431,6 @@ def _free_graph(
     return cells, adj
 
 
-def _counted(cuts: Sequence[Cut], prep: _Prep) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
-    return tuple(
-        (cut, tuple(bytes((m & p).bit_count() for m in prep.letter_masks) for p in cut.parts))
-        for cut in cuts
-    )
-
-
 def _cuts_counted(
     grid: GridState, prep: _Prep, lines_may_cross: bool, size: int = 2
 ) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
@@ -440,7 +445,7 @@ def _cuts_counted(
         # another, so both its cells lie against one: only those are tried (on an open sheet
         # that is a small fraction of the cells)
         anchors = [] if size == 1 else [c for c in cells if len(adj[c]) < 8]
-        out = prep.cut_lists[size] = _counted(find_cuts(adj, cells, anchors), prep)
+        out = prep.cut_lists[size] = find_cuts_counted(adj, cells, anchors, _codes(grid))
     return out
 
 
@@ -460,7 +465,12 @@ def _triple_cuts(
         for v in walled[i + 1 :]
         if abs(u // cols - v // cols) <= 2 and abs(u % cols - v % cols) <= 2
     ]
-    return _counted(find_triple_cuts(adj, cells, pairs), prep)
+    return find_triple_cuts_counted(adj, cells, pairs, _codes(grid))
+
+
+def _codes(grid: GridState) -> list[int]:
+    """The letter code (0-25) of every cell."""
+    return [ord(ch) - 65 for ch in grid.letters]
 
 
 @lru_cache(maxsize=32)
@@ -495,58 +505,44 @@ def _layers(
     avoidance of itself is ignored, so the bounds are admissible. Layers ``k >= lo`` are
     computed (the others are left empty). Returns None when layer ``lo`` cannot be reached.
     """
-    n = len(targets)
+    nb_cell, nb_block = _neighbour_lists(rows, cols)
     size = rows * cols
+    return layers(
+        nb_cell,
+        nb_block,
+        [_cells_of(t) for t in targets],
+        _flags(region, size),
+        _flags(crossable, size),
+        _flags(blocked, size),
+        lo,
+        _INF,
+    )
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of a bitmask, increasing."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _flags(mask: int, size: int) -> list[bool]:
+    """One flag per cell (or 2x2 block) of a bitmask."""
+    return [c == "1" for c in reversed(f"{mask & ((1 << size) - 1):0{size}b}")]
+
+
+@lru_cache(maxsize=64)
+def _neighbour_lists(rows: int, cols: int) -> tuple[list[list[int]], list[list[int]]]:
+    """:func:`_neighbours` as the lists :mod:`._native` takes: per cell its neighbours and the
+    block each step crosses (-1: an orthogonal step). Shared: never changed."""
     nbrs = _neighbours(rows, cols)
-    q: list[list[int]] = [[]] * n
-    for k in range(n - 1, lo - 1, -1):
-        tk = targets[k]
-        nxt = q[k + 1] if k + 1 < n else None
-        d = [_INF] * size
-        buckets: list[list[int]] = []
-        m = tk
-        any_source = False
-        while m:
-            low = m & -m
-            z = low.bit_length() - 1
-            m ^= low
-            r = 0 if nxt is None else nxt[z]
-            if r < _INF:
-                any_source = True
-                d[z] = r
-                while len(buckets) <= r:
-                    buckets.append([])
-                buckets[r].append(z)
-        if not any_source:
-            return None
-        expand = crossable | tk
-        c = 0
-        while c < len(buckets):
-            for y in buckets[c]:
-                if d[y] != c or not (expand >> y) & 1:
-                    continue
-                nc = c + 1
-                for x, bit in nbrs[y]:
-                    if nc < d[x] and (region >> x) & 1 and not bit & blocked:
-                        d[x] = nc
-                        while len(buckets) <= nc:
-                            buckets.append([])
-                        buckets[nc].append(x)
-            c += 1
-        # a target must reach another target: go through a neighbour first
-        m = tk
-        out = d[:]
-        while m:
-            low = m & -m
-            z = low.bit_length() - 1
-            m ^= low
-            best = _INF
-            for y, bit in nbrs[z]:
-                if (expand >> y) & 1 and not bit & blocked and d[y] < best:
-                    best = d[y]
-            out[z] = best + 1 if best < _INF else _INF
-        q[k] = out
-    return q
+    return (
+        [[x for x, _ in cell] for cell in nbrs],
+        [[bit.bit_length() - 1 for _, bit in cell] for cell in nbrs],
+    )
 
 
 @attrs.frozen(eq=False)
@@ -790,8 +786,10 @@ def _search(
     pused = pad.to_padded(grid.used)
     push = heapq.heappush
     pop = heapq.heappop
-    region = reach_of.region
     pw = pad.width
+    region = (
+        Reach(pw, pad.block, reach_of.free, pbase_diag).region if _NATIVE_REACH else reach_of.region
+    )
     pmasks = {c: pad.to_padded(prep.letter_masks[c] if bounds.loose else masks[c]) for c in need}
     need_from = _need_from(codes)
     expanded = 0
