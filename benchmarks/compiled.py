@@ -1,7 +1,7 @@
 """The compiled build (mypyc) against the pure-Python build: same machine, same run (issue 26).
 
 Run: python benchmarks/compiled.py --python VENV/bin/python [--quick] [--repeats N]
-         [--only NAME ...]
+         [--only NAME ...] [--src-compiled DIR]
 
 ``VENV`` has the compiled wheel installed (``wordgames.COMPILED`` is checked); see
 docs/install.md for building it. Every workload runs in fresh processes of that one
@@ -10,7 +10,9 @@ interpreter, alternately on the compiled build (the installed package) and on th
 each; the best CPU time (``time.process_time`` of the timed part only, setup excluded) of each
 build is kept. Printed per workload: the rate of each build, the ratio compiled / pure (> 1:
 the compiled build is faster) and whether both builds computed the same results (a digest of
-the workload's output). The workloads:
+the workload's output). ``--src-compiled DIR`` takes the compiled build from ``DIR`` instead
+of the installed package (a copy of ``src/wordgames`` compiled in place with mypyc, for quick
+experiments without a wheel; docs/install.md). The workloads:
 
 - ``wocable_gen``: full move generation (``raw_moves``) on 40 seeded greedy self-play midgame
   positions (benchmarks/wocable.py), 7-tile racks with 0 and with 1 blank;
@@ -297,11 +299,15 @@ def worker(name: str, quick: bool) -> None:
     )
 
 
-def _run(python: str, pure: bool, name: str, quick: bool) -> dict[str, Any]:
+def _run(
+    python: str, pure: bool, name: str, quick: bool, compiled_dir: str | None = None
+) -> dict[str, Any]:
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if pure:
         env["PYTHONPATH"] = str(SRC)
+    elif compiled_dir is not None:
+        env["PYTHONPATH"] = str(Path(compiled_dir).resolve())
     cmd = [python, str(Path(__file__).resolve()), "--worker", name]
     if quick:
         cmd.append("--quick")
@@ -328,12 +334,14 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="smaller workloads")
     ap.add_argument("--repeats", type=int, default=3, help="fresh processes per build")
     ap.add_argument("--only", nargs="*", choices=sorted(WORKLOADS), help="these workloads")
+    ap.add_argument("--src-compiled", metavar="DIR", help="compiled build from DIR, not installed")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         worker(args.worker, args.quick)
         return
-    print(f"interpreter: {args.python}; pure build from {SRC}")
+    where = args.src_compiled or "the installed package"
+    print(f"interpreter: {args.python}; compiled build from {where}; pure build from {SRC}")
     print(f"(best of {args.repeats} fresh processes per build, CPU time of the timed part)")
     print(f"{'workload':16} {'unit':12} {'compiled':>10} {'pure':>10} {'ratio':>7}  results")
     for name in args.only or WORKLOADS:
@@ -341,7 +349,7 @@ def main() -> None:
         best: dict[bool, dict[str, Any]] = {}
         for _ in range(args.repeats):
             for pure in (False, True):
-                r = _run(args.python, pure, name, args.quick)
+                r = _run(args.python, pure, name, args.quick, args.src_compiled)
                 if pure not in best or r["rate"] > best[pure]["rate"]:
                     best[pure] = r
         comp, pure_r = best[False], best[True]
