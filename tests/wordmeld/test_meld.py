@@ -236,12 +236,10 @@ _WIDE = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + list("ÑÇÄÖÜÅÆØ
     req=st.text(alphabet="ABCÑØÞŻ", max_size=2),
     wide=st.booleans(),
 )
-def test_word_search_matches_brute_force(
-    words: list[str], hand: str, req: str, wide: bool
-) -> None:
+def test_word_search_matches_brute_force(words: list[str], hand: str, req: str, wide: bool) -> None:
     """The DAWG walk behind every class (no jokers): exactly the words that use all of
-    ``req`` and any of ``hand``, in lexicon order; with 26-letter codes (packed in an
-    ``array``) and with a 40-tile alphabet (packed in a list)."""
+    ``req`` and any of ``hand``; with 26-letter codes and with a 40-tile alphabet (node
+    words of 81 bits)."""
     from wordgames.wordmeld.meld import _graph, _search
 
     letters = _WIDE if wide else ["A", "B", "C", *"DEFGHIJKLMNOPQRSTUVWXYZ"[:23]]

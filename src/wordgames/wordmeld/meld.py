@@ -28,9 +28,9 @@ first) only where the hand has no such letter left. Words come from the common-w
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -74,12 +74,12 @@ class _Graph:
     ``A..2A-1``) and whether a word ends there (bit ``2A``); the edges' ``targets`` by
     ``first[v]`` (in code order, as in :class:`~wordgames.lexicon.WordGraph`).
 
-    One read per node visited instead of three (the walk is bound by memory reads), from a
-    compact ``array('Q')`` (a list for an alphabet of more than 31 letters). The walk follows
-    a node's edges by ``labels`` (bytes: indexed natively by the compiled build, where
-    ``int.bit_count`` would be a generic method call)."""
+    One list read per node visited instead of three (the walk is bound by memory reads), the
+    int objects shared between equal nodes to keep the list compact; a list is indexed
+    natively by the compiled build (an ``array`` is not, and costs the pure build more
+    instructions: a new int per read)."""
 
-    __slots__ = ("alphabet", "first", "index", "labels", "node", "root", "shift", "targets")
+    __slots__ = ("alphabet", "first", "index", "node", "root", "shift", "targets")
 
     def __init__(self, lex: Lexicon) -> None:
         g = lex.dawg
@@ -88,7 +88,6 @@ class _Graph:
         targets = g.targets
         self.first = first
         self.targets = targets
-        self.labels: bytes = bytes(labels)
         self.root: int = g.root
         self.alphabet: tuple[str, ...] = tuple(lex.alphabet)
         self.index: dict[str, int] = dict(lex.index)
@@ -104,10 +103,13 @@ class _Graph:
             below[v] = m
         mask, terminal = g.mask, g.terminal
         node = [below[v] | mask[v] << a | terminal[v] << 2 * a for v in range(n)]
-        self.node: Sequence[int] = array("Q", node) if 2 * a < 64 else node
+        shared: dict[int, int] = {}
+        self.node: list[int] = [shared.setdefault(x, x) for x in node]
 
 
 _GRAPHS: dict[str, _Graph] = {}
+# ``int.bit_count`` called as a function: the compiled build skips the method lookup
+_popcount: Final = int.bit_count
 
 
 def _graph(lex: Lexicon) -> _Graph:
@@ -128,7 +130,6 @@ class _Search:
         "first",
         "hand",
         "joker_mask",
-        "labels",
         "min_len",
         "need_hand",
         "node",
@@ -151,8 +152,7 @@ class _Search:
     ) -> None:
         self.first = g.first
         self.targets = g.targets
-        self.node: Sequence[int] = g.node
-        self.labels: bytes = g.labels
+        self.node: list[int] = g.node
         self.shift: int = g.shift
         self.alphabet: tuple[str, ...] = g.alphabet
         self.req = req
@@ -181,15 +181,16 @@ class _Search:
         # letters below it, shifted for its edges.
         a = self.shift
         jm = self.joker_mask if jk_left else 0
-        allowed = rmask | hmask | jm
+        m = self.node[v] >> a
+        cand = m & (rmask | hmask | jm)
+        base = self.first[v]
         n1 = len(word) + 1
         long_enough = n1 >= self.min_len
-        for j in range(self.first[v], self.first[v + 1]):
-            c = self.labels[j]
-            low = 1 << c
-            if not allowed & low:
-                continue
-            w = self.targets[j]
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            c = low.bit_length() - 1
+            w = self.targets[base + _popcount(m & (low - 1))]
             nd = self.node[w]
             if rmask & low:
                 k = self.req[c] - 1
