@@ -606,3 +606,57 @@ def test_records_with_resignations_round_trip() -> None:
     assert final.outcome.winners == frozenset({2})
     assert wordgames.Record.from_json(record.to_json()) == record
     assert "resign 1" in json.dumps(record.to_dict())
+
+
+# -- ill-typed fields through every entry point (the same in the pure and compiled builds) --
+
+_ILL_TYPED = st.one_of(
+    st.booleans(),
+    st.floats(allow_nan=False, min_value=-40, max_value=40),
+    st.integers(min_value=1, max_value=36).map(str),
+    st.none(),
+)
+
+
+@settings(max_examples=_EXAMPLES)
+@given(value=_ILL_TYPED, victim=_ILL_TYPED)
+def test_ill_typed_fields_are_not_actions_in_apply_check_and_actor(
+    value: object, victim: object
+) -> None:
+    """``SetAside(6.0)``, ``SetAside(True)``, ``Take(25.0)``, ``Steal(25, 1.0)``, ``Resign(True)``
+    are ``not_an_action`` from ``apply`` and ``check`` (never a bare TypeError, never taken
+    for the equal int), and change nothing; such a ``Resign`` has no ``actor``."""
+    set_aside = rw.new_game(3).apply(roll("1 1 2 2 3 3 4 w"))
+    decide = set_aside.apply(rw.SetAside(6))
+    for state in (set_aside, decide):
+        before = state.to_dict()
+        for action in (
+            rw.SetAside(value),  # type: ignore[arg-type]
+            rw.Take(value),  # type: ignore[arg-type]
+            rw.Steal(value, 1),  # type: ignore[arg-type]
+            rw.Steal(25, victim),  # type: ignore[arg-type]
+            rw.Resign(value),  # type: ignore[arg-type]
+        ):
+            for call in (state.apply, state.check):
+                with pytest.raises(IllegalActionError) as err:
+                    call(action)
+                assert err.value.code == "not_an_action", (action, err.value.code)
+            assert state.to_dict() == before
+        assert state.actor(rw.Resign(value)) is None  # type: ignore[arg-type]
+        assert state.actor(rw.Resign(2)) == 2
+
+
+@settings(max_examples=_EXAMPLES)
+@given(player=_ILL_TYPED)
+def test_ill_typed_players_in_view_legal_actions_and_redact(player: object) -> None:
+    """A player index that is not an int: ``view`` raises ``invalid_player``,
+    ``legal_actions`` lists nothing unless it equals the player to act, ``redact_action`` shows
+    the action (no bare TypeError in either build)."""
+    state = rw.new_game(3).apply(roll("1 1 2 2 3 3 4 w"))
+    if player is not None:
+        with pytest.raises(IllegalActionError) as err:
+            state.view(player)
+        assert err.value.code == "invalid_player"
+    expected = state.legal_actions() if player is None or player == state.turn else ()
+    assert state.legal_actions(player) == expected
+    assert state.redact_action(rw.SetAside(6), player) == "set w"

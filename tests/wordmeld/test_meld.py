@@ -224,3 +224,43 @@ def test_tiny_example_lists_expected_plays() -> None:
     actions = state.legal_actions()
     assert actions[0] == wm.PickPile()
     assert {o.action for o in options} <= set(actions)
+
+
+_WIDE = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + list("ÑÇÄÖÜÅÆØÐÞŁŚŹŻ")  # 40 tiles
+
+
+@settings(max_examples=25)
+@given(
+    words=st.lists(st.text(alphabet="ABCÑØÞŻ", min_size=1, max_size=5), min_size=1, max_size=30),
+    hand=st.text(alphabet="ABCÑØÞŻ", max_size=7),
+    req=st.text(alphabet="ABCÑØÞŻ", max_size=2),
+    wide=st.booleans(),
+)
+def test_word_search_matches_brute_force(words: list[str], hand: str, req: str, wide: bool) -> None:
+    """The DAWG walk behind every class (no jokers): exactly the words that use all of
+    ``req`` and any of ``hand``; with 26-letter codes and with a 40-tile alphabet (node
+    words of 81 bits)."""
+    from wordgames.wordmeld.meld import _graph, _search
+
+    letters = _WIDE if wide else ["A", "B", "C", *"DEFGHIJKLMNOPQRSTUVWXYZ"[:23]]
+    usable = [w for w in words if all(ch in letters for ch in w)]
+    req = "".join(ch for ch in req if ch in letters)
+    hand = "".join(ch for ch in hand if ch in letters)
+    if not usable:
+        return
+    lex = Lexicon.from_words(usable, alphabet=letters)
+    g = _graph(lex)
+    codes = [0] * len(g.alphabet)
+    have = [0] * len(g.alphabet)
+    for ch in req:
+        codes[g.index[ch]] += 1
+    for ch in hand:
+        have[g.index[ch]] += 1
+    found = _search(g, codes, have, 0, 0, 0, 1, 0, 99)
+    expected = [
+        w
+        for w in lex
+        if not Counter(req) - Counter(w) and not Counter(w) - Counter(req) - Counter(hand)
+    ]
+    assert sorted(found) == sorted(expected)
+    assert len(set(found)) == len(found)

@@ -7,7 +7,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, Final
 
 import attrs
 
@@ -17,6 +17,7 @@ from wordgames._core.contract import (
     NOT_AN_ACTION,
     NOT_CHANCE_NODE,
     StateBase,
+    make_total,
     well_typed,
 )
 from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
@@ -64,12 +65,14 @@ _VERSION = 1
 ROLL, SET_ASIDE, DECIDE, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("roll", "set_aside", "decide", "over")
 
-_ZERO6 = (0, 0, 0, 0, 0, 0)
-_SET = tuple(SetAside(f) for f in FACES)
-_REROLL = Reroll()
-_TAKE = {t: Take(t) for t in TILES}
-_TO_ACT = tuple(frozenset((p,)) for p in range(MAX_PLAYERS))
-_NOBODY: frozenset[int] = frozenset()
+# Module constants are Final: the compiled build keeps them in C statics (a plain module name
+# is a dict lookup at every use).
+_ZERO6: Final = (0, 0, 0, 0, 0, 0)
+_SET: Final = tuple(SetAside(f) for f in FACES)
+_REROLL: Final = Reroll()
+_TAKE: Final = {t: Take(t) for t in TILES}
+_TO_ACT: Final = tuple(frozenset((p,)) for p in range(MAX_PLAYERS))
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def worms(tile: int) -> int:
@@ -103,7 +106,10 @@ def _build_rolls() -> tuple[
     return outcomes, tuple(samplers), counts
 
 
-_OUTCOMES, _SAMPLERS, _ROLL_COUNTS = _build_rolls()
+_ROLL_TABLES = _build_rolls()
+_OUTCOMES: Final = _ROLL_TABLES[0]
+_SAMPLERS: Final = _ROLL_TABLES[1]
+_ROLL_COUNTS: Final = _ROLL_TABLES[2]
 
 
 def _mask(counts: tuple[int, ...]) -> int:
@@ -113,28 +119,28 @@ def _mask(counts: tuple[int, ...]) -> int:
 # Tables for the hot paths: the face mask of every count vector of 0-8 dice (each is the
 # counts of some roll, or all zero), and the set-aside actions (in face order) for every mask
 # of new values.
-_FACE_MASK = {c: _mask(c) for c in (_ZERO6, *_ROLL_COUNTS.values())}
-_SET_BY_MASK = tuple(tuple(_SET[v] for v in range(6) if m >> v & 1) for m in range(64))
+_FACE_MASK: Final = {c: _mask(c) for c in (_ZERO6, *_ROLL_COUNTS.values())}
+_SET_BY_MASK: Final = tuple(tuple(_SET[v] for v in range(6) if m >> v & 1) for m in range(64))
 # canonical Roll -> (counts, number of dice, face mask)
-_ROLL_INFO = {
+_ROLL_INFO: Final = {
     roll: (_ROLL_COUNTS[roll.faces], len(roll.faces), _mask(_ROLL_COUNTS[roll.faces]))
     for pairs in _OUTCOMES.values()
     for roll, _ in pairs
 }
 # The same keyed by the identity of the canonical Roll objects (which live as long as the
 # module): sampled rolls skip hashing.
-_ROLL_BY_ID = {id(roll): info for roll, info in _ROLL_INFO.items()}
+_ROLL_BY_ID: Final = {id(roll): info for roll, info in _ROLL_INFO.items()}
 # kept counts -> total points
-_KEPT_TOTAL = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _FACE_MASK}
+_KEPT_TOTAL: Final = {c: sum(map(operator.mul, c, FACE_POINTS)) for c in _FACE_MASK}
 # kept counts -> (dice left to roll, face mask): one lookup for the roll's fast path
-_KEPT_LEFT_MASK = {c: (DICE - sum(c), m) for c, m in _FACE_MASK.items()}
+_KEPT_LEFT_MASK: Final = {c: (DICE - sum(c), m) for c, m in _FACE_MASK.items()}
 
 
 _FACE_INDEX: dict[int, int] = {f: f - 1 for f in FACES}
 _ACTION_CLASSES = frozenset({Roll, SetAside, Reroll, Take, Steal, Resign})
 
-_new = object.__new__
-_setattr = object.__setattr__
+_new: Final = object.__new__
+_setattr: Final = object.__setattr__
 
 
 def _derive(state: State, changes: dict[str, Any]) -> State:
@@ -144,7 +150,7 @@ def _derive(state: State, changes: dict[str, Any]) -> State:
     fast as evolve, and states are made millions of times in playouts. The hot paths (a roll,
     a set-aside, a reroll, the end of a turn) inline the same three steps.
     """
-    new = _new(State)
+    new = _new(_STATE)
     d = state.__dict__.copy()
     d.update(changes)
     _setattr(new, "__dict__", d)
@@ -167,10 +173,6 @@ class State(StateBase):
     - ``ply``: actions applied since :func:`new_game` (rolls included);
     - ``departed``: the players who resigned, in the order they left.
     """
-
-    GAME: ClassVar[str] = "regenwormen"
-    ACTION_TYPES: ClassVar[tuple[type, ...]] = (Roll, SetAside, Reroll, Take, Steal, Resign)
-    CHANCE_TYPES: ClassVar[tuple[type, ...]] = (Roll,)
 
     rules: Rules
     players: tuple[str, ...]
@@ -279,7 +281,7 @@ class State(StateBase):
         r = rng.getrandbits(bits)
         while r >= limit:
             r = rng.getrandbits(bits)
-        return rolls[bisect_right(cum, r)]
+        return rolls[_bisect_right(cum, r)]
 
     # -- legal actions ----------------------------------------------------------------------
 
@@ -313,7 +315,7 @@ class State(StateBase):
                 out.append(Steal(total, p))
         return tuple(out)
 
-    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+    def legal_actions(self, player: object = None) -> tuple[Action, ...]:
         """Legal decisions of ``player`` (default: the current player), in a fixed order:
         set-asides by face; or ``Reroll`` (if dice remain), then the take, then steals.
 
@@ -338,11 +340,14 @@ class State(StateBase):
 
     def actor(self, action: object) -> int | None:
         """Who takes ``action``: ``None`` for a roll, the leaver for a :class:`Resign`, else
-        the player whose turn it is."""
+        the player whose turn it is. A ``Resign`` whose player is not an ``int`` (not a
+        well-formed action) has no actor: ``None``."""
         if isinstance(action, Roll):
             return None
+        raw: Any = action  # not narrowed: the field is read untyped, then checked
         if isinstance(action, Resign):
-            return action.player
+            player = raw.player
+            return player if type(player) is int else None
         return self.turn
 
     def _validate(self, action: Any) -> None:
@@ -456,53 +461,58 @@ class State(StateBase):
         Raises :class:`~wordgames.IllegalActionError` and changes nothing if it is illegal.
         """
         # Fast paths for legal, well-typed actions (``type(x) is int`` keeps bools and floats
-        # that compare equal out); anything else goes through check() for its error.
+        # that compare equal out); anything else goes through check() for its error. The
+        # class is compared through ``cls`` so that ``action`` stays ``Any`` and its fields
+        # are read untyped (the compiled build would check a narrowed field's declared type
+        # and raise a bare TypeError for ``SetAside(6.0)``).
+        cls = type(action)
         phase = self.phase
         if phase == ROLL:
-            if type(action) is Roll:
+            if cls is _ROLL_T:
                 info = _ROLL_BY_ID.get(id(action))  # the sampler's own Roll objects
-                if info is None and well_typed(action):  # no bools among the faces
+                if info is None and _well_typed(action):  # no bools among the faces
                     try:
                         info = _ROLL_INFO.get(action)
                     except (AttributeError, TypeError):  # built without __init__: no hash
                         info = None
-                left, mask = _KEPT_LEFT_MASK[self.kept]
-                if info is not None and info[1] == left:
-                    if info[2] & ~mask:
-                        new = _new(State)
-                        d = self.__dict__.copy()
-                        d["phase"] = SET_ASIDE
-                        d["roll"] = info[0]
-                        d["ply"] += 1
-                        _setattr(new, "__dict__", d)
-                        return new
-                    return self._bust()
+                if info is not None:
+                    left, mask = _KEPT_LEFT_MASK[self.kept]
+                    if info[1] == left:
+                        if info[2] & ~mask:
+                            new = _new(_STATE)
+                            d = self.__dict__.copy()
+                            d["phase"] = SET_ASIDE
+                            d["roll"] = info[0]
+                            d["ply"] += 1
+                            _setattr(new, "__dict__", d)
+                            return new
+                        return self._bust()
         elif phase == SET_ASIDE:
-            if type(action) is SetAside:
+            if cls is _SET_ASIDE_T:
                 v = action.value
                 if type(v) is int and 0 < v <= 6:
-                    i = v - 1
+                    i: int = v - 1
                     if self.roll[i] and not self.kept[i]:
                         return self._after_set_aside(i)
         elif phase == DECIDE:
-            if type(action) is Reroll:
+            if cls is _REROLL_T:
                 if sum(self.kept) < DICE:
-                    new = _new(State)
+                    new = _new(_STATE)
                     d = self.__dict__.copy()
                     d["phase"] = ROLL
                     d["ply"] += 1
                     _setattr(new, "__dict__", d)
                     return new
-            elif type(action) is Take and type(action.tile) is int:
+            elif cls is _TAKE_T and type(action.tile) is int:
                 for option in self.take_options():  # the canonical equal action
                     if option == action:
                         return self._after_take(action.tile)
-            elif type(action) is Steal and type(action.tile) is int and type(action.victim) is int:
+            elif cls is _STEAL_T and type(action.tile) is int and type(action.victim) is int:
                 for option in self.take_options():
                     if option == action:
                         return self._after_steal(action.tile, action.victim)
         self.check(action)
-        if type(action) is Resign:
+        if cls is Resign:
             return self._after_resign(action.player)
         raise AssertionError(
             f"{short_repr(action)} passed check() but apply() has no transition for it"
@@ -515,12 +525,8 @@ class State(StateBase):
         if kept[5]:
             total = _KEPT_TOTAL[kept]
             if self.grill[0] <= total or (
-                total >= TILES[0]  # tiles start at 21: below, there is nothing to steal either
-                and any(
-                    s and s[-1] == total and p not in self.departed
-                    for p, s in enumerate(self.stacks)
-                    if p != self.turn
-                )
+                total >= 21  # tiles start at 21: below, there is nothing to steal either
+                and self._can_steal(total)
             ):
                 phase = DECIDE
             elif sum(kept) == DICE:
@@ -532,7 +538,7 @@ class State(StateBase):
         else:
             # No tile can be taken: rolling on is forced, and happens at once.
             phase = ROLL
-        new = _new(State)
+        new = _new(_STATE)
         d = self.__dict__.copy()
         d["phase"] = phase
         d["kept"] = kept
@@ -540,6 +546,14 @@ class State(StateBase):
         d["ply"] += 1
         _setattr(new, "__dict__", d)
         return new
+
+    def _can_steal(self, total: int) -> bool:
+        """Whether an opponent still in the game has ``total`` as their top tile."""
+        turn = self.turn
+        for p, stack in enumerate(self.stacks):
+            if p != turn and stack and stack[-1] == total and p not in self.departed:
+                return True
+        return False
 
     def _next_turn(
         self,
@@ -549,7 +563,7 @@ class State(StateBase):
     ) -> State:
         """The state one action after ``self`` that ends the turn: the next player still in
         the game rolls, or the game is over when the grill is empty."""
-        new = _new(State)
+        new = _new(_STATE)
         d = self.__dict__.copy()
         d["grill"] = grill
         d["flipped"] = flipped
@@ -624,7 +638,7 @@ class State(StateBase):
 
     # -- views, text, serialisation ---------------------------------------------------------
 
-    def view(self, player: int | None = None) -> View:
+    def view(self, player: object = None) -> View:
         """What ``player`` (``None``: a spectator) knows: everything, Regenwormen is open.
 
         Raises :class:`~wordgames.IllegalActionError` (``invalid_player``) for a player
@@ -635,14 +649,12 @@ class State(StateBase):
             )
         return View(player, self)
 
-    def redact_action(self, action: Action, viewer: int | None) -> str:
+    def redact_action(self, action: object, viewer: object) -> str:
         """The text of ``action`` as ``viewer`` saw it: all of it, nothing is hidden."""
         return str(action)
 
     def __str__(self) -> str:
-        def tiles(ts: Sequence[int]) -> str:
-            return " ".join(map(str, ts)) or "-"
-
+        tiles = _tiles
         lines = [
             f"grill: {tiles(self.grill)}  (face down: {tiles(self.flipped)})",
         ]
@@ -751,6 +763,10 @@ class State(StateBase):
         return state
 
 
+def _tiles(ts: Sequence[int]) -> str:
+    return " ".join(map(str, ts)) or "-"
+
+
 def min_ply(state: State) -> int:
     """A lower bound on the actions that lead from :func:`new_game` to ``state`` (checked by
     ``from_dict``): a tile in a stack took a roll, a set-aside and a take; a face-down tile a
@@ -814,4 +830,21 @@ def new_game(
     return State(rules, names, 0, ROLL, TILES, (), tuple(() for _ in names))
 
 
+# The class constants StateBase declares, set after the class is made: in the compiled build
+# every name assigned in a class body gets an annotation, which attrs would take for a field.
+State.GAME = "regenwormen"
+State.ACTION_TYPES = (Roll, SetAside, Reroll, Take, Steal, Resign)
+State.CHANCE_TYPES = (Roll,)
+for _type in State.ACTION_TYPES:
+    make_total(_type)
 State._parse_text = staticmethod(parse_action)
+
+# The classes and functions the hot paths use, as Final names (C statics when compiled).
+_STATE: Final = State
+_ROLL_T: Final = Roll
+_SET_ASIDE_T: Final = SetAside
+_REROLL_T: Final = Reroll
+_TAKE_T: Final = Take
+_STEAL_T: Final = Steal
+_well_typed: Final = well_typed
+_bisect_right: Final = bisect_right

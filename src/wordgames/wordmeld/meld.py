@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -68,22 +69,30 @@ class MeldOption:
 
 
 class _Graph:
-    """A lexicon's DAWG arrays plus, per node, the mask of letters found below it."""
+    """A lexicon's DAWG walk data: per node one int ``node[v]`` packing the mask of letters
+    found below ``v`` (bits ``0..A-1``, ``A`` the alphabet size), the mask of its edges (bits
+    ``A..2A-1``) and whether a word ends there (bit ``2A``); the edges' ``targets`` by
+    ``first[v]`` (in code order, as in :class:`~wordgames.lexicon.WordGraph`).
 
-    __slots__ = ("alphabet", "below", "first", "index", "masks", "root", "targets", "terminal")
+    One list read per node visited instead of three (the walk is bound by memory reads), the
+    int objects shared between equal nodes to keep the list compact; a list is indexed
+    natively by the compiled build (an ``array`` is not, and costs the pure build more
+    instructions: a new int per read)."""
+
+    __slots__ = ("alphabet", "first", "index", "node", "root", "shift", "targets")
 
     def __init__(self, lex: Lexicon) -> None:
         g = lex.dawg
-        self.first = g.first
-        self.targets = g.targets
-        self.masks = g.mask
-        self.terminal = g.terminal
-        self.root = g.root
-        self.alphabet: tuple[str, ...] = tuple(lex.alphabet)
-        self.index: dict[str, int] = dict(lex.index)
         labels = g.labels
         first = g.first
         targets = g.targets
+        self.first = first
+        self.targets = targets
+        self.root: int = g.root
+        self.alphabet: tuple[str, ...] = tuple(lex.alphabet)
+        self.index: dict[str, int] = dict(lex.index)
+        a = len(self.alphabet)
+        self.shift = a
         n = len(g.terminal)
         below = [0] * n
         # children are numbered before their parents, so one pass in id order suffices
@@ -92,10 +101,15 @@ class _Graph:
             for j in range(first[v], first[v + 1]):
                 m |= (1 << labels[j]) | below[targets[j]]
             below[v] = m
-        self.below = below
+        mask, terminal = g.mask, g.terminal
+        node = [below[v] | mask[v] << a | terminal[v] << 2 * a for v in range(n)]
+        shared: dict[int, int] = {}
+        self.node: list[int] = [shared.setdefault(x, x) for x in node]
 
 
 _GRAPHS: dict[str, _Graph] = {}
+# ``int.bit_count`` called as a function: the compiled build skips the method lookup
+_popcount: Final = int.bit_count
 
 
 def _graph(lex: Lexicon) -> _Graph:
@@ -105,6 +119,127 @@ def _graph(lex: Lexicon) -> _Graph:
             _GRAPHS.clear()
         g = _GRAPHS[lex.digest] = _Graph(lex)
     return g
+
+
+class _Search:
+    """One word search of :func:`_search`: the graph, the cards left and the limits, with the
+    walk as a method (a plain class, not a closure, so the compiled build makes it native)."""
+
+    __slots__ = (
+        "alphabet",
+        "first",
+        "hand",
+        "joker_mask",
+        "min_len",
+        "need_hand",
+        "node",
+        "out",
+        "req",
+        "shift",
+        "targets",
+        "two_min",
+    )
+
+    def __init__(
+        self,
+        g: _Graph,
+        req: list[int],
+        hand: list[int],
+        joker_mask: int,
+        min_len: int,
+        need_hand: int,
+        two_min: int,
+    ) -> None:
+        self.first = g.first
+        self.targets = g.targets
+        self.node: list[int] = g.node
+        self.shift: int = g.shift
+        self.alphabet: tuple[str, ...] = g.alphabet
+        self.req = req
+        self.hand = hand
+        self.joker_mask = joker_mask
+        self.min_len = min_len
+        self.need_hand = need_hand
+        self.two_min = two_min
+        self.out: list[str] = []
+
+    def rec(
+        self,
+        v: int,
+        word: str,
+        req_left: int,
+        rmask: int,
+        hmask: int,
+        jk_left: int,
+        used: int,
+        jk: int,
+    ) -> None:
+        """Walk on from node ``v`` (reached by ``word``); see :func:`_search`."""
+        # A child is checked for a word where it is reached; it is entered only when it can
+        # still reach every required letter and has an edge the remaining cards can follow.
+        # Masks of codes (< 1 << shift) are tested against a node word directly for the
+        # letters below it, shifted for its edges.
+        a = self.shift
+        jm = self.joker_mask if jk_left else 0
+        m = self.node[v] >> a
+        cand = m & (rmask | hmask | jm)
+        base = self.first[v]
+        n1 = len(word) + 1
+        long_enough = n1 >= self.min_len
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            c = low.bit_length() - 1
+            w = self.targets[base + _popcount(m & (low - 1))]
+            nd = self.node[w]
+            if rmask & low:
+                k = self.req[c] - 1
+                nr = rmask if k else rmask ^ low
+                if nr & ~nd:
+                    continue
+                nw = word + self.alphabet[c]
+                if (
+                    req_left == 1
+                    and nd >> (2 * a)
+                    and long_enough
+                    and used >= self.need_hand
+                    and (jk < 2 or n1 >= self.two_min)
+                ):
+                    self.out.append(nw)
+                if (nd >> a) & (nr | hmask | jm):
+                    self.req[c] = k
+                    self.rec(w, nw, req_left - 1, nr, hmask, jk_left, used, jk)
+                    self.req[c] = k + 1
+            elif rmask & ~nd:
+                continue
+            elif hmask & low:
+                k = self.hand[c] - 1
+                nh = hmask if k else hmask ^ low
+                nw = word + self.alphabet[c]
+                if (
+                    not req_left
+                    and nd >> (2 * a)
+                    and long_enough
+                    and used >= self.need_hand - 1
+                    and (jk < 2 or n1 >= self.two_min)
+                ):
+                    self.out.append(nw)
+                if (nd >> a) & (rmask | nh | jm):
+                    self.hand[c] = k
+                    self.rec(w, nw, req_left, rmask, nh, jk_left, used + 1, jk)
+                    self.hand[c] = k + 1
+            else:
+                nw = word + self.alphabet[c]
+                if (
+                    not req_left
+                    and nd >> (2 * a)
+                    and long_enough
+                    and used >= self.need_hand - 1
+                    and (jk < 1 or n1 >= self.two_min)
+                ):
+                    self.out.append(nw)
+                if (nd >> a) & (rmask | hmask | (self.joker_mask if jk_left > 1 else 0)):
+                    self.rec(w, nw, req_left, rmask, hmask, jk_left - 1, used + 1, jk + 1)
 
 
 def _search(
@@ -121,9 +256,6 @@ def _search(
     """Every lexicon word that uses all of ``req`` (letter counts by code), any of ``hand``
     and up to ``jokers`` jokers (only for codes in ``joker_mask``), greedily assigning each
     letter to required, then hand, then joker."""
-    first, targets, masks, terminal, below = g.first, g.targets, g.masks, g.terminal, g.below
-    alphabet = g.alphabet
-    out: list[str] = []
     req_mask = 0
     hand_mask = 0
     for c, k in enumerate(req):
@@ -132,76 +264,11 @@ def _search(
     for c, k in enumerate(hand):
         if k:
             hand_mask |= 1 << c
-
-    # A child is checked for a word where it is reached; it is entered only when it can
-    # still reach every required letter and has an edge the remaining cards can follow.
-    def rec(
-        v: int, word: str, req_left: int, rmask: int, hmask: int, jk_left: int, used: int, jk: int
-    ) -> None:
-        m = masks[v]
-        jm = joker_mask if jk_left else 0
-        cand = m & (rmask | hmask | jm)
-        base = first[v]
-        n1 = len(word) + 1
-        long_enough = n1 >= min_len
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            c = low.bit_length() - 1
-            w = targets[base + (m & (low - 1)).bit_count()]
-            if rmask & low:
-                k = req[c] - 1
-                nr = rmask if k else rmask ^ low
-                if nr & ~below[w]:
-                    continue
-                nw = word + alphabet[c]
-                if (
-                    req_left == 1
-                    and terminal[w]
-                    and long_enough
-                    and used >= need_hand
-                    and (jk < 2 or n1 >= two_min)
-                ):
-                    out.append(nw)
-                if masks[w] & (nr | hmask | jm):
-                    req[c] = k
-                    rec(w, nw, req_left - 1, nr, hmask, jk_left, used, jk)
-                    req[c] = k + 1
-            elif rmask & ~below[w]:
-                continue
-            elif hmask & low:
-                k = hand[c] - 1
-                nh = hmask if k else hmask ^ low
-                nw = word + alphabet[c]
-                if (
-                    not req_left
-                    and terminal[w]
-                    and long_enough
-                    and used >= need_hand - 1
-                    and (jk < 2 or n1 >= two_min)
-                ):
-                    out.append(nw)
-                if masks[w] & (rmask | nh | jm):
-                    hand[c] = k
-                    rec(w, nw, req_left, rmask, nh, jk_left, used + 1, jk)
-                    hand[c] = k + 1
-            else:
-                nw = word + alphabet[c]
-                if (
-                    not req_left
-                    and terminal[w]
-                    and long_enough
-                    and used >= need_hand - 1
-                    and (jk < 1 or n1 >= two_min)
-                ):
-                    out.append(nw)
-                if masks[w] & (rmask | hmask | (joker_mask if jk_left > 1 else 0)):
-                    rec(w, nw, req_left, rmask, hmask, jk_left - 1, used + 1, jk + 1)
-
-    if req_mask & ~below[g.root]:
-        return out
-    rec(g.root, "", sum(req), req_mask, hand_mask, jokers, 0, base_jokers)
-    return out
+    search = _Search(g, req, hand, joker_mask, min_len, need_hand, two_min)
+    if req_mask & ~g.node[g.root]:
+        return search.out
+    search.rec(g.root, "", sum(req), req_mask, hand_mask, jokers, 0, base_jokers)
+    return search.out
 
 
 class _Assigner:
@@ -260,6 +327,123 @@ class _Assigner:
         return tuple(cards), letters, used, ji
 
 
+_Info = tuple[str, str, int, int, bool]  # kind, word, hand cards, draws, wins
+
+
+class _Finder:
+    """The context of one :func:`find_plays` call and the plays found so far: each play's
+    action in ``plays`` and the rest of its :class:`MeldOption` in ``info`` (the options are
+    made only when asked for: ``legal_actions`` needs the actions alone)."""
+
+    __slots__ = (
+        "assigner",
+        "graph",
+        "hand_codes",
+        "hand_total",
+        "info",
+        "joker_mask",
+        "lists",
+        "n_jokers",
+        "official",
+        "plays",
+        "rules",
+        "winning",
+    )
+
+    def __init__(self, rules: Rules, setup: Setup, hand: tuple[int, ...]) -> None:
+        deck = setup.deck
+        cl = deck.card_letters
+        self.rules = rules
+        self.assigner = _Assigner(cl, hand, deck.alphabet)
+        self.n_jokers = len(self.assigner.jokers)
+        lex = setup.lexicon
+        self.graph: _Graph | None = _graph(lex) if lex is not None else None
+        self.lists: list[str] = sorted(setup.official | setup.winning | setup.proper_names)
+        self.official: frozenset[str] = frozenset(setup.official)
+        self.winning: frozenset[str] = frozenset(setup.winning)
+        hand_letters = Counter(cl[c] for c in hand if cl[c] != JOKER)
+        self.hand_total = sum(hand_letters.values())
+        self.joker_mask = 0
+        self.hand_codes: list[int] = []
+        g = self.graph
+        if g is not None:
+            for c, tile in enumerate(g.alphabet):
+                if tile in self.assigner.alphabet:
+                    self.joker_mask |= 1 << c
+            self.hand_codes = [0] * len(g.alphabet)
+            for letter, k in hand_letters.items():
+                code = g.index.get(letter)
+                if code is not None:
+                    self.hand_codes[code] += k
+        self.plays: list[Play] = []
+        self.info: list[_Info] = []
+
+    def wins(self, word: str) -> bool:
+        return word in self.winning or (
+            bool(self.official) and len(word) >= self.rules.winning_length
+        )
+
+    def draws_for(self, word: str, n_hand: int, hand_only: bool) -> int:
+        if word in self.official:
+            return 0
+        if hand_only or self.rules.table_draw_minus_one:
+            return max(0, n_hand - 1)
+        return n_hand
+
+    def codes(self, g: _Graph, counts: Counter[str]) -> list[int] | None:
+        out = [0] * len(g.alphabet)
+        for letter, k in counts.items():
+            c = g.index.get(letter)
+            if c is None:
+                return None
+            out[c] += k
+        return out
+
+    def candidates(
+        self, req: Counter[str], base_jokers: int, min_len: int, need_hand: int, max_jokers: int
+    ) -> list[str]:
+        words: list[str] = []
+        g = self.graph
+        jokers = min(self.n_jokers, max_jokers)
+        if g is not None:
+            rc = self.codes(g, req)
+            if rc is not None:
+                words = _search(
+                    g,
+                    rc,
+                    list(self.hand_codes),
+                    jokers,
+                    self.joker_mask,
+                    base_jokers,
+                    min_len,
+                    need_hand,
+                    self.rules.two_joker_min,
+                )
+        seen = set(words)
+        total = sum(req.values()) + self.hand_total + jokers
+        for word in self.lists:
+            if word not in seen and len(word) <= total:
+                words.append(word)
+                seen.add(word)
+        return words
+
+    def add(
+        self,
+        new: tuple[tuple[int, ...], ...],
+        changes: tuple[tuple[int, tuple[int, ...]], ...],
+        new_letters: list[tuple[int, str]],
+        info: _Info,
+    ) -> None:
+        # built directly: the fields are canonical tuples already (one change at most; table
+        # jokers keep their letters, so only the hand's jokers are given one)
+        play = object.__new__(Play)
+        object.__setattr__(play, "new", new)
+        object.__setattr__(play, "changes", changes)
+        object.__setattr__(play, "letters", tuple(sorted(new_letters)) if new_letters else ())
+        self.plays.append(play)
+        self.info.append(info)
+
+
 def find_plays(
     rules: Rules,
     setup: Setup,
@@ -269,94 +453,36 @@ def find_plays(
     table_letters: tuple[tuple[int, str], ...],
 ) -> tuple[MeldOption, ...]:
     """The enumerated plays (see the module docstring) of a player holding ``hand``."""
-    deck = setup.deck
-    cl = deck.card_letters
+    plays, info = _find(rules, setup, hand, melded, table, table_letters)
+    return options_of(plays, info)
+
+
+def options_of(plays: list[Play], info: list[_Info]) -> tuple[MeldOption, ...]:
+    """The :class:`MeldOption` of each play of :func:`_find`."""
+    return tuple(
+        MeldOption(play, kind, word, used, draws, wins)
+        for play, (kind, word, used, draws, wins) in zip(plays, info, strict=True)
+    )
+
+
+def _find(
+    rules: Rules,
+    setup: Setup,
+    hand: tuple[int, ...],
+    melded: bool,
+    table: tuple[tuple[int, ...], ...],
+    table_letters: tuple[tuple[int, str], ...],
+) -> tuple[list[Play], list[_Info]]:
+    """The plays of :func:`find_plays`, in its order, and the rest of each one's option."""
+    f = _Finder(rules, setup, hand)
+    assigner = f.assigner
+    n_jokers = f.n_jokers
+    cl = setup.deck.card_letters
     letter_of = dict(table_letters)
-    assigner = _Assigner(cl, hand, deck.alphabet)
-    n_jokers = len(assigner.jokers)
-    lex = setup.lexicon
-    g = _graph(lex) if lex is not None else None
-    lists = sorted(setup.official | setup.winning | setup.proper_names)
-    hand_letters = Counter(cl[c] for c in hand if cl[c] != JOKER)
-    official = setup.official
-
-    def wins(word: str) -> bool:
-        return word in setup.winning or (bool(official) and len(word) >= rules.winning_length)
-
-    def draws_for(word: str, n_hand: int, hand_only: bool) -> int:
-        if word in official:
-            return 0
-        if hand_only or rules.table_draw_minus_one:
-            return max(0, n_hand - 1)
-        return n_hand
-
-    def codes(counts: Counter[str]) -> list[int] | None:
-        assert g is not None
-        out = [0] * len(g.alphabet)
-        for letter, k in counts.items():
-            c = g.index.get(letter)
-            if c is None:
-                return None
-            out[c] += k
-        return out
-
-    joker_mask = 0
-    hand_codes: list[int] = []
-    if g is not None:
-        for c, tile in enumerate(g.alphabet):
-            if tile in assigner.alphabet:
-                joker_mask |= 1 << c
-        hand_codes = [0] * len(g.alphabet)
-        for letter, k in hand_letters.items():
-            code = g.index.get(letter)
-            if code is not None:
-                hand_codes[code] += k
-
-    def candidates(
-        req: Counter[str], base_jokers: int, min_len: int, need_hand: int, max_jokers: int
-    ) -> list[str]:
-        words: list[str] = []
-        if g is not None:
-            rc = codes(req)
-            if rc is not None:
-                words = _search(
-                    g,
-                    rc,
-                    list(hand_codes),
-                    min(n_jokers, max_jokers),
-                    joker_mask,
-                    base_jokers,
-                    min_len,
-                    need_hand,
-                    rules.two_joker_min,
-                )
-        seen = set(words)
-        total = sum(req.values()) + sum(hand_letters.values()) + min(n_jokers, max_jokers)
-        for word in lists:
-            if word not in seen and len(word) <= total:
-                words.append(word)
-                seen.add(word)
-        return words
-
-    options: list[MeldOption] = []
-    add = options.append
-
-    def make(
-        new: tuple[tuple[int, ...], ...],
-        changes: tuple[tuple[int, tuple[int, ...]], ...],
-        new_letters: list[tuple[int, str]],
-    ) -> Play:
-        # built directly: the fields are canonical tuples already (one change at most; table
-        # jokers keep their letters, so only the hand's jokers are given one)
-        play = object.__new__(Play)
-        object.__setattr__(play, "new", new)
-        object.__setattr__(play, "changes", changes)
-        object.__setattr__(play, "letters", tuple(sorted(new_letters)) if new_letters else ())
-        return play
 
     # hand: one new word from the hand alone
-    for word in candidates(Counter(), 0, rules.hand_word_min, 1, n_jokers):
-        if len(word) < rules.hand_word_min and word not in official:
+    for word in f.candidates(Counter(), 0, rules.hand_word_min, 1, n_jokers):
+        if len(word) < rules.hand_word_min and word not in f.official:
             continue
         got = assigner.assign(word, {}, n_jokers)
         if got is None:
@@ -364,25 +490,24 @@ def find_plays(
         cards, new_letters, used, jk = got
         if jk >= 2 and len(word) < rules.two_joker_min:
             continue
-        action = make((cards,), (), new_letters)
-        add(MeldOption(action, "hand", word, used, draws_for(word, used, True), wins(word)))
+        f.add(
+            (cards,),
+            (),
+            new_letters,
+            ("hand", word, used, f.draws_for(word, used, True), f.wins(word)),
+        )
     if not melded:
-        return tuple(options)
-
-    def req_of(cards: Sequence[int]) -> dict[str, list[int]]:
-        by: dict[str, list[int]] = {}
-        for c in cards:
-            letter = letter_of[c] if cl[c] == JOKER else cl[c]
-            by.setdefault(letter, []).append(c)
-        return by
+        return f.plays, f.info
 
     tmin = rules.table_word_min
     # extend: one table word rebuilt with hand cards added
     for i, old in enumerate(table):
-        req_by = req_of(old)
+        req_by: dict[str, list[int]] = {}
+        for c in old:
+            req_by.setdefault(letter_of[c] if cl[c] == JOKER else cl[c], []).append(c)
         req = Counter({k: len(v) for k, v in req_by.items()})
         base = sum(1 for c in old if cl[c] == JOKER)
-        for word in candidates(req, base, tmin, 1, EXTEND_JOKERS):
+        for word in f.candidates(req, base, tmin, 1, EXTEND_JOKERS):
             if len(word) < tmin or len(word) <= len(old):
                 continue
             got = assigner.assign(word, req_by, EXTEND_JOKERS)
@@ -391,8 +516,13 @@ def find_plays(
             cards, new_letters, used, jk = got
             if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
                 continue
-            action = make((), ((i, cards),), new_letters)
-            add(MeldOption(action, "extend", word, used, draws_for(word, used, False), wins(word)))
+            f.add(
+                (),
+                ((i, cards),),
+                new_letters,
+                ("extend", word, used, f.draws_for(word, used, False), f.wins(word)),
+            )
+
     # borrow: one card out of a table word that stays valid, into a new word
     shortened_formed = rules.shortened_word_formed
     groups: dict[str, list[tuple[int, int, str]]] = {}
@@ -417,7 +547,7 @@ def find_plays(
             base = 1 if cl[card] == JOKER else 0
             found = found_by_base.get(base)
             if found is None:
-                found = found_by_base[base] = candidates(
+                found = found_by_base[base] = f.candidates(
                     Counter({letter: 1}), base, tmin, 1, BORROW_JOKERS
                 )
             rest = table[i][:k] + table[i][k + 1 :]
@@ -430,15 +560,16 @@ def find_plays(
                 cards, new_letters, used, jk = got
                 if used < 1 or (base + jk >= 2 and len(word) < rules.two_joker_min):
                     continue
-                action = make((cards,), ((i, rest),), new_letters)
-                add(
-                    MeldOption(
-                        action,
+                f.add(
+                    (cards,),
+                    ((i, rest),),
+                    new_letters,
+                    (
                         "borrow",
                         word,
                         used,
-                        draws_for(word, used, False),
-                        wins(word) or (shortened_formed and wins(rest_text)),
-                    )
+                        f.draws_for(word, used, False),
+                        f.wins(word) or (shortened_formed and f.wins(rest_text)),
+                    ),
                 )
-    return tuple(options)
+    return f.plays, f.info

@@ -314,7 +314,7 @@ class State(StateBase):
                 out.append(PickDiscard())
             if not out:
                 out.append(Pass())
-            out.extend(o.action for o in self.play_options())
+            out.extend(self._plays()[0])
         elif self.phase == DISCARD:
             if self.rules.discard_drawn_only and self.drawn is not None:
                 out.append(Discard(self.drawn))
@@ -329,7 +329,7 @@ class State(StateBase):
                 out.extend(Discard(c) for c in self.hands[p])
             if self.rules.keep_after_discard_pick and self.melded[p]:
                 out.append(Keep())
-            out.extend(o.action for o in self.play_options())
+            out.extend(self._plays()[0])
         result = tuple(out)
         self._cache["legal"] = result
         return result
@@ -338,12 +338,22 @@ class State(StateBase):
         """The enumerated plays with what each does (shed cards, draws, win), for bots."""
         if self.phase not in (TURN, TOOK):
             return ()
+        cached = self._cache.get("options")
+        if cached is None:
+            from wordgames.wordmeld.meld import options_of
+
+            cached = self._cache["options"] = options_of(*self._plays())
+        return cached
+
+    def _plays(self) -> tuple[list[Play], list[tuple[str, str, int, int, bool]]]:
+        """The enumerated plays of the player whose turn it is (the actions, and the rest of
+        each :class:`MeldOption`), computed once per state."""
         cached = self._cache.get("plays")
         if cached is None:
-            from wordgames.wordmeld.meld import find_plays
+            from wordgames.wordmeld.meld import _find
 
             p = self.turn
-            cached = find_plays(
+            cached = self._cache["plays"] = _find(
                 self.rules,
                 self.setup,
                 self.hands[p],
@@ -351,7 +361,6 @@ class State(StateBase):
                 self.table,
                 self.table_letters,
             )
-            self._cache["plays"] = cached
         return cached
 
     # -- validation ----------------------------------------------------------------------
