@@ -19,6 +19,12 @@ it from its source, outside this repository, and pass the checkout with ``--peer
       (cd /tmp/ss/packages/$p && /tmp/sstools/node_modules/.bin/tsc -p .)
     done
 
+``--trie``: a release before 2.17 (the kind issue 25's figures were measured against), whose
+``solve`` searches a ``@kamilmielnik/trie`` trie: check out the tag (``git checkout 2.16.7``),
+build ``https://github.com/kamilmielnik/trie`` the same way (``tsc -p tsconfig.json`` and
+``tsc -p tsconfig.cjs.json``, then a ``package.json`` of ``{"type": "commonjs"}`` in
+``build/cjs``) and link it as ``node_modules/@kamilmielnik/trie`` instead of the gaddag.
+
 The positions are those of ``benchmarks/wocable.py`` (seeded greedy self-play midgame
 positions, ENABLE) with 7-tile racks without a blank and with one. Both sides list every
 placement with its score: ours ``wocable.generate_moves(board_rows, rack, lexicon, rules)``,
@@ -49,16 +55,17 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_DRIVER = r"""
 const fs = require('fs');
 const path = require('path');
-const [peer, data, words] = process.argv.slice(2);
+const [peer, data, words, kind] = process.argv.slice(2);
 const req = (p) => require(path.join(peer, 'node_modules', p));
-const { Gaddag } = req('@kamilmielnik/gaddag');
+// releases from 2.17 search a GADDAG; older ones a trie (solve takes either as its first argument)
+const Graph = kind === 'trie' ? req('@kamilmielnik/trie').Trie : req('@kamilmielnik/gaddag').Gaddag;
 const { solve } = req('@scrabble-solver/solver');
 const { getConfig } = req('@scrabble-solver/configs');
 const { Board, Tile, Game, Locale } = req('@scrabble-solver/types');
 const sets = JSON.parse(fs.readFileSync(data, 'utf8'));
 const list = fs.readFileSync(words, 'utf8').split(/\r?\n/).map((w) => w.trim().toLowerCase())
   .filter((w) => w.length > 0);
-const gaddag = Gaddag.fromArray(list);
+const graph = Graph.fromArray(list);
 const config = getConfig(Game.Scrabble, Locale.EN_US);
 const prepared = {};
 for (const [name, items] of Object.entries(sets)) {
@@ -87,7 +94,7 @@ for (const [name, items] of Object.entries(prepared)) {
   for (let run = 0; run < 3; run++) {
     const boards = items.map(boardOf);
     const c0 = process.cpuUsage();
-    const got = items.map((p, i) => solve(gaddag, config, boards[i], p.tiles));
+    const got = items.map((p, i) => solve(graph, config, boards[i], p.tiles));
     const c1 = process.cpuUsage(c0);
     best = Math.min(best, (c1.user + c1.system) / 1e6);
     counts = got.map((r) => [r.length, r.reduce((a, m) => a + m.points, 0)]);
@@ -122,6 +129,11 @@ def main() -> None:
     ap.add_argument("--peer-dir", required=True, help="a built scrabble-solver checkout")
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--words", default=str(ROOT / "data" / "wordlists" / "enable1.txt"))
+    ap.add_argument(
+        "--trie",
+        action="store_true",
+        help="the peer is a release before 2.17, whose solve() searches a @kamilmielnik/trie",
+    )
     args = ap.parse_args()
     sets = {k: v for k, v in generation_sets(args.positions).items() if k != "rack on turn"}
     with tempfile.TemporaryDirectory() as tmp:
@@ -130,7 +142,14 @@ def main() -> None:
         driver = Path(tmp) / "driver.cjs"
         driver.write_text(NODE_DRIVER)
         got = subprocess.run(
-            ["node", str(driver), str(Path(args.peer_dir).resolve()), str(data), args.words],
+            [
+                "node",
+                str(driver),
+                str(Path(args.peer_dir).resolve()),
+                str(data),
+                args.words,
+                "trie" if args.trie else "gaddag",
+            ],
             capture_output=True,
             text=True,
             check=True,
