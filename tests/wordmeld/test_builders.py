@@ -107,3 +107,18 @@ def test_builders_still_build_plays() -> None:
     play = wm.Play.new_word(3, 17, (101, "E")) + wm.Play.extend(0, 8, 3) + wm.Play.take_back(1)
     assert str(play) == "play 0:8.3 1:- 3.17.101=E"
     assert wm.parse_action(str(play)) == play
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: wm.Play.new_word(-1),
+        lambda: wm.Play.of([3, -2]),
+        lambda: wm.Play.extend(0, 5, -1),
+        lambda: wm.Play.borrow(0, [1], [(-5, "E")]),
+    ],
+)
+def test_negative_card_ids_are_refused_at_once(make: Any) -> None:
+    # "play -1" would not read back from the notation (Hypothesis found new_word(-1))
+    with pytest.raises(ValueError, match="at least 0"):
+        make()

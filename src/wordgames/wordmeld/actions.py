@@ -135,6 +135,9 @@ def _changes(
 def _card_id(value: object, what: str) -> int:
     if type(value) is not int:
         raise TypeError(f"{what} must be an int card id, got {short_repr(value, 40)}")
+    if value < 0:
+        # card ids are never negative, and "-1" would not read back from the notation
+        raise ValueError(f"{what} id is at least 0, got {value}")
     return value
 
 
@@ -191,7 +194,7 @@ class Play:
         ``Play.of([3, 17, 42], [5, (101, "E"), 9])`` lays two new words.
 
         :raises TypeError: a word that is not a sequence of cards, a card that is not an int
-            id or an ``(id, letter)`` pair."""
+            id or an ``(id, letter)`` pair. :raises ValueError: a negative card id."""
         letters: list[tuple[int, str]] = []
         new = tuple(_split(w, letters) for w in words)
         return cls(new, (), tuple(letters))
@@ -202,7 +205,7 @@ class Play:
 
         :raises TypeError: a card that is not an int id or an ``(id, letter)`` pair (a list
             of cards, ``Play.new_word([3, 17])``, is one: pass the cards separately, or use
-            :meth:`of`)."""
+            :meth:`of`). :raises ValueError: a negative card id."""
         return cls.of(cards)
 
     @classmethod
@@ -211,7 +214,7 @@ class Play:
         wherever they go, plus cards from the hand): ``Play.extend(0, 8, 3, 17, 42)``.
 
         :raises TypeError: an index or card of the wrong type. :raises ValueError: a negative
-            index."""
+            index or card id."""
         letters: list[tuple[int, str]] = []
         return cls((), ((_word_index(word_index), _split(cards, letters)),), tuple(letters))
 
@@ -221,7 +224,7 @@ class Play:
         lay the new word ``word`` with them: ``Play.borrow(0, [3, 17], [42, 50, 51])``.
 
         :raises TypeError: an index, word or card of the wrong type. :raises ValueError: a
-            negative index."""
+            negative index or card id."""
         letters: list[tuple[int, str]] = []
         changes = ((_word_index(word_index), _split(rest, letters)),)
         return cls((_split(word, letters),), changes, tuple(letters))
