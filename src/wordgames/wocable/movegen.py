@@ -19,13 +19,13 @@ letter group when a move is recorded (see ``_gen_direction``).
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from wordgames._core.pause import paused_gc
 from wordgames.wocable.actions import Place
 from wordgames.wocable.engine import (
     BINGO,
@@ -229,13 +229,7 @@ def ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list
     """The :class:`Move` of each raw move for ``rack``, best first: by descending score, then
     by notation (``str(move.action)``). The cyclic garbage collector is paused meanwhile, as
     in :func:`raw_moves`."""
-    if gc.isenabled():
-        gc.disable()
-        try:
-            return _ranked_moves(tiles, rack, raws)
-        finally:
-            gc.enable()
-    return _ranked_moves(tiles, rack, raws)
+    return paused_gc(_ranked_moves, tiles, rack, raws)
 
 
 def _ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
@@ -384,13 +378,7 @@ def raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[R
     time of a long list."""
     if not rack:
         return []
-    if gc.isenabled():
-        gc.disable()
-        try:
-            return _raw_moves(tiles, board, rack)
-        finally:
-            gc.enable()
-    return _raw_moves(tiles, board, rack)
+    return paused_gc(_raw_moves, tiles, board, rack)
 
 
 def _raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[RawMove]:

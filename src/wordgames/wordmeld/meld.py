@@ -28,13 +28,13 @@ first) only where the hand has no such letter left. Words come from the common-w
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
 
+from wordgames._core.pause import paused_gc
 from wordgames.lexicon import Lexicon
 from wordgames.wordmeld.actions import Play
 from wordgames.wordmeld.deck import JOKER
@@ -454,7 +454,7 @@ def find_plays(
     table_letters: tuple[tuple[int, str], ...],
 ) -> tuple[MeldOption, ...]:
     """The enumerated plays (see the module docstring) of a player holding ``hand``."""
-    plays, info = _find(rules, setup, hand, melded, table, table_letters)
+    plays, info = paused_gc(_find, rules, setup, hand, melded, table, table_letters)
     return options_of(plays, info)
 
 
@@ -475,27 +475,9 @@ def _find(
     table_letters: tuple[tuple[int, str], ...],
 ) -> tuple[list[Play], list[_Info]]:
     """The plays of :func:`find_plays`, in its order, and the rest of each one's option.
-
-    Python's cyclic garbage collector is paused meanwhile (and resumed, if it was running):
-    the search makes thousands of small objects and no reference cycle, and the collections
-    their allocation triggered took about a third of the compiled build's time."""
-    if gc.isenabled():
-        gc.disable()
-        try:
-            return _find_all(rules, setup, hand, melded, table, table_letters)
-        finally:
-            gc.enable()
-    return _find_all(rules, setup, hand, melded, table, table_letters)
-
-
-def _find_all(
-    rules: Rules,
-    setup: Setup,
-    hand: tuple[int, ...],
-    melded: bool,
-    table: tuple[tuple[int, ...], ...],
-    table_letters: tuple[tuple[int, str], ...],
-) -> tuple[list[Play], list[_Info]]:
+    Call it through :func:`~wordgames._core.pause.paused_gc`: the search makes thousands of
+    small objects and no reference cycle, and the collections their allocation triggered
+    took about a third of the compiled build's time."""
     f = _Finder(rules, setup, hand)
     assigner = f.assigner
     n_jokers = f.n_jokers

@@ -26,6 +26,7 @@ from wordgames._core.errors import (
     short_repr,
 )
 from wordgames._core.outcome import GameOutcome, competition_ranking
+from wordgames._core.pause import paused_gc
 from wordgames._core.serial import (
     check_header,
     get_int,
@@ -353,7 +354,8 @@ class State(StateBase):
             from wordgames.wordmeld.meld import _find
 
             p = self.turn
-            cached = self._cache["plays"] = _find(
+            cached = self._cache["plays"] = paused_gc(
+                _find,
                 self.rules,
                 self.setup,
                 self.hands[p],
