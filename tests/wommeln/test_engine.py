@@ -485,4 +485,14 @@ def test_cell_by_cell_region_matches_the_bitmask_flood(
         start = pad.pos[data.draw(st.integers(0, grid.size - 1))]
         visited = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
         diag = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
-        assert cells.region(start, visited, diag) == shifts.region(start, visited, diag)
+        reach = shifts.region(start, visited, diag)
+        assert cells.region(start, visited, diag) == reach
+        # the compiled search's merge key: the region and the marks in its 2x2 blocks, or
+        # None when the region lacks a needed letter
+        masks = [pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))]
+        need = data.draw(st.integers(0, 3))
+        rc = reach | (1 << start)
+        w = pad.width
+        expected = (reach, diag & (((rc >> 1) & (rc >> w)) | (rc & (rc >> (w + 1)))))
+        got = cells.key(start, visited, diag, masks, [need])
+        assert got == (None if (reach & masks[0]).bit_count() < need else expected)
