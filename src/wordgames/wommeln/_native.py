@@ -590,6 +590,10 @@ def _make_cuts(
 #: Bits per word when a big bitmask is read and written in small ints (native in mypyc).
 _CHUNK: Final = 60
 _CHUNK_MASK: Final = (1 << 60) - 1
+#: A step of :class:`Reach` to ``y`` over block ``blk`` is tabled as one int,
+#: ``(y << _STEP_BITS) | (blk + 1)`` (a grid has fewer than 2**16 positions).
+_STEP_BITS: Final = 16
+_STEP_MASK: Final = (1 << 16) - 1
 
 
 class Reach:
@@ -604,11 +608,9 @@ class Reach:
 
     width: int
     total: int
-    first: list[int]  # the steps from position x are first[x] .. first[x + 1] - 1
-    to: list[int]
-    block: list[int]
-    stamp: list[int]
-    now: int
+    steps: list[list[int]]  # per position: each step to y over blk, (y << 16) | (blk + 1)
+    taken: list[bool]  # reached (or on the line) in the current flood; all False between
+    crossed: list[bool]  # a block the line crosses diagonally; all False between floods
 
     def __init__(self, width: int, total: int, free: int, base_diag: int) -> None:
         self.width = width
@@ -619,51 +621,57 @@ class Reach:
         # (step, crossed block relative to x; None for an orthogonal step)
         steps: list[tuple[int, int | None]] = [(1, None), (-1, None), (w, None), (-w, None)]
         steps += [(w + 1, 0), (-w - 1, -w - 1), (w - 1, -1), (-w + 1, -w)]
-        first = [0]
-        to: list[int] = []
-        block: list[int] = []
+        table: list[list[int]] = []
         for x in range(total):
+            codes: list[int] = []
             for dy, db in steps:
                 y = x + dy
                 blk = -1 if db is None else x + db
                 if 0 <= y < total and is_free[y] and (blk < 0 or not base[blk]):
-                    to.append(y)
-                    block.append(blk)
-            first.append(len(to))
-        self.first = first
-        self.to = to
-        self.block = block
-        self.stamp = [0] * total
-        self.now = 0
+                    codes.append((y << _STEP_BITS) | (blk + 1))
+            table.append(codes)
+        self.steps = table
+        self.taken = [False] * total
+        self.crossed = [False] * total
 
     def region(self, start: int, visited: int, diag: int) -> int:
         """The free cells not in ``visited`` reachable from padded position ``start``
         (without ``start`` itself unless a step leads back to it), as a padded bitmask."""
         total = self.total
-        first = self.first
-        to = self.to
-        block = self.block
-        vis = _words(visited, total)
-        dg = _words(diag, total)
-        self.now += 1
-        now = self.now
-        stamp = self.stamp
-        out = [0] * len(vis)
+        table = self.steps
+        # flags, not stamps: writing a flag allocates nothing, writing a count beyond the
+        # small ints would box it; each flood clears what it set
+        taken = self.taken
+        crossed = self.crossed
+        # the line's cells count as reached already, its diagonals' blocks as crossed
+        line = _bits(visited, total)
+        marks = _bits(diag, total)
+        for p in line:
+            taken[p] = True
+        for p in marks:
+            crossed[p] = True
+        out = [0] * ((total + _CHUNK - 1) // _CHUNK)
         todo = [start]
+        reached: list[int] = []
         while todo:
             x = todo.pop()
-            for i in range(first[x], first[x + 1]):
-                y = to[i]
-                if stamp[y] == now:
+            for code in table[x]:
+                y = code >> _STEP_BITS
+                if taken[y]:
                     continue
-                if (vis[y // _CHUNK] >> (y % _CHUNK)) & 1:
+                blk = (code & _STEP_MASK) - 1
+                if blk >= 0 and crossed[blk]:
                     continue
-                blk = block[i]
-                if blk >= 0 and (dg[blk // _CHUNK] >> (blk % _CHUNK)) & 1:
-                    continue
-                stamp[y] = now
+                taken[y] = True
                 out[y // _CHUNK] |= 1 << (y % _CHUNK)
                 todo.append(y)
+                reached.append(y)
+        for p in reached:
+            taken[p] = False
+        for p in line:
+            taken[p] = False
+        for p in marks:
+            crossed[p] = False
         result = 0
         for i in range(len(out) - 1, -1, -1):
             result = (result << _CHUNK) | out[i]
@@ -683,6 +691,19 @@ class Reach:
         w = self.width
         rc = reach | (1 << start)
         return reach, diag & (((rc >> 1) & (rc >> w)) | (rc & (rc >> (w + 1))))
+
+
+def _bits(mask: int, total: int) -> list[int]:
+    """The bits of ``mask`` below ``total``, increasing."""
+    words = _words(mask, total)
+    out: list[int] = []
+    for i in range(len(words)):
+        w = words[i]
+        while w:
+            low = w & -w
+            out.append(i * _CHUNK + low.bit_length() - 1)
+            w ^= low
+    return out
 
 
 def _unpack(mask: int, total: int) -> list[bool]:
