@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -262,6 +263,24 @@ def test_node_limit_reports_a_proven_lower_bound() -> None:
     again = pickle.loads(pickle.dumps(e.value))
     assert again.lower_bound == e.value.lower_bound
     assert str(again) == str(e.value)
+
+
+def test_best_placement_leaves_the_collector_as_it_found_it() -> None:
+    # the search pauses the cyclic garbage collector; it must come back on after a result,
+    # after an error, and stay off when the caller had turned it off
+    g = _stier_grid()
+    assert gc.isenabled()
+    assert best_placement(g, "STIER") is not None
+    assert gc.isenabled()
+    with pytest.raises(SearchLimitError):
+        best_placement(g, "STIER", node_limit=1)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert best_placement(g, "STIER") is not None
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 @st.composite

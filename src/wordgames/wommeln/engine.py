@@ -12,6 +12,7 @@ per block (indexed by the block's top-left cell).
 
 from __future__ import annotations
 
+import gc
 import heapq
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
@@ -1089,7 +1090,28 @@ def best_placement(
     """A placement of ``word`` with the fewest crossed-out cells, or ``None`` if there is none
     (with ``max_crossed``: none crossing at most that many cells). ``None`` is a proof: the
     search is exhaustive unless ``node_limit`` (default :data:`DEFAULT_NODE_LIMIT`;
-    ``None``: unbounded) raises :class:`SearchLimitError`."""
+    ``None``: unbounded) raises :class:`SearchLimitError`.
+
+    The cyclic garbage collector is paused meanwhile: a search makes tens of thousands of
+    heap entries and keys (tuples, no reference cycles), which it would walk again and again.
+    """
+    if gc.isenabled():
+        gc.disable()
+        try:
+            return _best_placement(grid, word, lines_may_cross, circles, max_crossed, node_limit)
+        finally:
+            gc.enable()
+    return _best_placement(grid, word, lines_may_cross, circles, max_crossed, node_limit)
+
+
+def _best_placement(
+    grid: GridState,
+    word: str,
+    lines_may_cross: bool,
+    circles: Collection[int] | None,
+    max_crossed: int | None,
+    node_limit: int | None,
+) -> Placement | None:
     for p in find_placements(
         grid,
         word,
