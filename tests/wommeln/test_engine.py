@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -264,6 +265,24 @@ def test_node_limit_reports_a_proven_lower_bound() -> None:
     assert str(again) == str(e.value)
 
 
+def test_best_placement_leaves_the_collector_as_it_found_it() -> None:
+    # the search pauses the cyclic garbage collector; it must come back on after a result,
+    # after an error, and stay off when the caller had turned it off
+    g = _stier_grid()
+    assert gc.isenabled()
+    assert best_placement(g, "STIER") is not None
+    assert gc.isenabled()
+    with pytest.raises(SearchLimitError):
+        best_placement(g, "STIER", node_limit=1)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert best_placement(g, "STIER") is not None
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 @st.composite
 def grids_with_a_line(draw: st.DrawFn) -> tuple[GridState, Placement]:
     """A random grid with random earlier marks, and a random valid placement on it (read off
@@ -485,4 +504,14 @@ def test_cell_by_cell_region_matches_the_bitmask_flood(
         start = pad.pos[data.draw(st.integers(0, grid.size - 1))]
         visited = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
         diag = pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))
-        assert cells.region(start, visited, diag) == shifts.region(start, visited, diag)
+        reach = shifts.region(start, visited, diag)
+        assert cells.region(start, visited, diag) == reach
+        # the compiled search's merge key: the region and the marks in its 2x2 blocks, or
+        # None when the region lacks a needed letter
+        masks = [pad.to_padded(data.draw(st.integers(0, (1 << grid.size) - 1)))]
+        need = data.draw(st.integers(0, 3))
+        rc = reach | (1 << start)
+        w = pad.width
+        expected = (reach, diag & (((rc >> 1) & (rc >> w)) | (rc & (rc >> (w + 1)))))
+        got = cells.key(start, visited, diag, masks, [need])
+        assert got == (None if (reach & masks[0]).bit_count() < need else expected)

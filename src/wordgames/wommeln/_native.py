@@ -9,13 +9,23 @@ functions keep their signatures and documented errors) pass only data they built
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping, Sequence
 from typing import Final
 
 #: More parts than one grid can have (a part holds a cell; 99 x 26 cells at most).
 _MAX_PARTS: Final = 4096
 
-__all__ = ["Cut", "articulation", "components", "cut_parts", "layers", "make_cuts", "refutes"]
+__all__ = [
+    "Cut",
+    "articulation",
+    "components",
+    "cut_parts",
+    "layers",
+    "make_cuts",
+    "refutes",
+    "refutes_any",
+]
 
 
 def articulation(
@@ -104,15 +114,7 @@ def components(
     for start in cells:
         if label[start] != -1:
             continue
-        k = len(members)
-        label[start] = k
-        stack.append(start)
-        while stack:
-            v = stack.pop()
-            for w in adj[v]:
-                if label[w] == -1:
-                    label[w] = k
-                    stack.append(w)
+        _flood(adj, label, start, len(members), stack)
         members.append([])
     for c in cells:
         members[label[c]].append(c)
@@ -127,6 +129,23 @@ def components(
         masks.append(mask)
         counts.append(bytes(cnt))
     return label, members, masks, counts
+
+
+def _flood(adj: list[list[int]], mark: list[int], start: int, k: int, stack: list[int]) -> int:
+    """Mark ``start`` and every cell reachable from it through cells marked -1 with ``k``
+    (a flood fill through ``adj``; ``stack`` is empty scratch space, left empty); the number
+    of cells marked."""
+    mark[start] = k
+    count = 1
+    stack.append(start)
+    while stack:
+        v = stack.pop()
+        for w in adj[v]:
+            if mark[w] == -1:
+                mark[w] = k
+                count += 1
+                stack.append(w)
+    return count
 
 
 def cut_parts(
@@ -166,19 +185,8 @@ def cut_parts(
         for start in members[b]:
             if sub[start] != -1:
                 continue
-            k = len(first)
+            sizes.append(_flood(adj, sub, start, len(first), stack))
             first.append(order[start])
-            sub[start] = k
-            count = 1
-            stack.append(start)
-            while stack:
-                v = stack.pop()
-                for w in adj[v]:
-                    if sub[w] == -1:
-                        sub[w] = k
-                        count += 1
-                        stack.append(w)
-            sizes.append(count)
         hi = len(first)
         # the largest new part (usually nearly all of the component) is what the others
         # leave: only the small ones are built cell by cell
@@ -395,6 +403,44 @@ def refutes(
     """True if no line can spell the letters ``codes`` (0-25) through ``cut``: ``masks[c]``
     holds the cells that may be circled as letter ``c``; ``part_counts[k][c]``, if given, is
     the number of those cells in part ``k`` (26 entries a part; else counted here)."""
+    need_c, need_k = _needs(codes)
+    return _refutes(cut, codes, masks, part_counts, need_c, need_k)
+
+
+def refutes_any(
+    cuts: Sequence[tuple[Cut, tuple[bytes, ...]]],
+    codes: list[int],
+    masks: dict[int, int],
+    counted: bool,
+) -> bool:
+    """True if one of ``cuts`` :func:`refutes` the word ``codes``, each cut with its parts'
+    letter counts (used if ``counted``: they count the cells of ``masks``).
+
+    The common verdict, a part holding every letter the word needs (so the cut refutes
+    nothing), is read straight off the counts, one byte per letter."""
+    need_c, need_k = _needs(codes)
+    nn = len(need_c)
+    for cut, counts in cuts:
+        if counted:
+            held_all = False
+            for row in counts:
+                j = 0
+                while j < nn and row[need_c[j]] >= need_k[j]:
+                    j += 1
+                if j == nn:
+                    held_all = True
+                    break
+            if held_all:
+                continue
+            if _refutes(cut, codes, masks, counts, need_c, need_k):
+                return True
+        elif _refutes(cut, codes, masks, None, need_c, need_k):
+            return True
+    return False
+
+
+def _needs(codes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The distinct letters of ``codes`` in order of first use, and how often each occurs."""
     need_c: list[int] = []
     need_k: list[int] = []
     for c in codes:
@@ -405,6 +451,18 @@ def refutes(
         else:
             need_c.append(c)
             need_k.append(1)
+    return need_c, need_k
+
+
+def _refutes(
+    cut: Cut,
+    codes: Sequence[int],
+    masks: Mapping[int, int],
+    part_counts: Sequence[Sequence[int]] | None,
+    need_c: list[int],
+    need_k: list[int],
+) -> bool:
+    """:func:`refutes` with the word's letters counted (:func:`_needs`)."""
     parts = cut.parts
     m = len(parts)
     # counts[26 * k + c]: the cells of letter c in part k
@@ -491,7 +549,24 @@ def make_cuts(
     letters: list[int],
 ) -> list[tuple[Cut, tuple[bytes, ...]]]:
     """The :class:`Cut` of each separator in ``seps`` over the graph ``adj`` on ``cells``
-    (see :func:`cut_parts`), with its parts' letter counts."""
+    (see :func:`cut_parts`), with its parts' letter counts. A sheet has thousands of cuts
+    of three cells, each a handful of new lists, tuples and bytes: the cyclic garbage
+    collector, which would walk them again and again, is paused meanwhile."""
+    if gc.isenabled():
+        gc.disable()
+        try:
+            return _make_cuts(adj, cells, seps, letters)
+        finally:
+            gc.enable()
+    return _make_cuts(adj, cells, seps, letters)
+
+
+def _make_cuts(
+    adj: list[list[int]],
+    cells: list[int],
+    seps: list[tuple[int, ...]],
+    letters: list[int],
+) -> list[tuple[Cut, tuple[bytes, ...]]]:
     size = len(adj)
     base = components(adj, cells, size, letters)
     order = [0] * size
@@ -515,75 +590,120 @@ def make_cuts(
 #: Bits per word when a big bitmask is read and written in small ints (native in mypyc).
 _CHUNK: Final = 60
 _CHUNK_MASK: Final = (1 << 60) - 1
+#: A step of :class:`Reach` to ``y`` over block ``blk`` is tabled as one int,
+#: ``(y << _STEP_BITS) | (blk + 1)`` (a grid has fewer than 2**16 positions).
+_STEP_BITS: Final = 16
+_STEP_MASK: Final = (1 << 16) - 1
 
 
 class Reach:
     """Flood fills over a grid's free cells in the padded layout of
     :class:`.engine._Padding` (``width`` bits a row, ``total`` bits), cell by cell over
     lists: what :meth:`.engine._Reach.region` computes with whole-bitmask shifts, for the
-    compiled build (where these loops run natively and the shifts would not be faster)."""
+    compiled build (where these loops run natively and the shifts would not be faster).
+
+    The steps are tabled once: from each position, the free positions one king move away
+    and the 2x2 block each diagonal step crosses (-1 for an orthogonal step), without the
+    steps through blocks the sheet's own lines already block."""
 
     width: int
     total: int
-    free: list[bool]
-    base: list[bool]
-    stamp: list[int]
-    now: int
+    steps: list[list[int]]  # per position: each step to y over blk, (y << 16) | (blk + 1)
+    taken: list[bool]  # reached (or on the line) in the current flood; all False between
+    crossed: list[bool]  # a block the line crosses diagonally; all False between floods
 
     def __init__(self, width: int, total: int, free: int, base_diag: int) -> None:
         self.width = width
         self.total = total
-        self.free = _unpack(free, total)
-        self.base = _unpack(base_diag, total)
-        self.stamp = [0] * total
-        self.now = 0
+        is_free = _unpack(free, total)
+        base = _unpack(base_diag, total)
+        w = width
+        # (step, crossed block relative to x; None for an orthogonal step)
+        steps: list[tuple[int, int | None]] = [(1, None), (-1, None), (w, None), (-w, None)]
+        steps += [(w + 1, 0), (-w - 1, -w - 1), (w - 1, -1), (-w + 1, -w)]
+        table: list[list[int]] = []
+        for x in range(total):
+            codes: list[int] = []
+            for dy, db in steps:
+                y = x + dy
+                blk = -1 if db is None else x + db
+                if 0 <= y < total and is_free[y] and (blk < 0 or not base[blk]):
+                    codes.append((y << _STEP_BITS) | (blk + 1))
+            table.append(codes)
+        self.steps = table
+        self.taken = [False] * total
+        self.crossed = [False] * total
 
     def region(self, start: int, visited: int, diag: int) -> int:
         """The free cells not in ``visited`` reachable from padded position ``start``
         (without ``start`` itself unless a step leads back to it), as a padded bitmask."""
-        w = self.width
         total = self.total
-        free = self.free
-        base = self.base
-        vis = _words(visited, total)
-        dg = _words(diag, total)
-        self.now += 1
-        now = self.now
-        stamp = self.stamp
-        out = [0] * len(vis)
+        table = self.steps
+        # flags, not stamps: writing a flag allocates nothing, writing a count beyond the
+        # small ints would box it; each flood clears what it set
+        taken = self.taken
+        crossed = self.crossed
+        # the line's cells count as reached already, its diagonals' blocks as crossed
+        line = _bits(visited, total)
+        marks = _bits(diag, total)
+        for p in line:
+            taken[p] = True
+        for p in marks:
+            crossed[p] = True
+        out = [0] * ((total + _CHUNK - 1) // _CHUNK)
         todo = [start]
+        reached: list[int] = []
         while todo:
             x = todo.pop()
-            for step in range(8):
-                if step == 0:
-                    y, blk = x + 1, -1
-                elif step == 1:
-                    y, blk = x - 1, -1
-                elif step == 2:
-                    y, blk = x + w, -1
-                elif step == 3:
-                    y, blk = x - w, -1
-                elif step == 4:
-                    y, blk = x + w + 1, x
-                elif step == 5:
-                    y, blk = x - w - 1, x - w - 1
-                elif step == 6:
-                    y, blk = x + w - 1, x - 1
-                else:
-                    y, blk = x - w + 1, x - w
-                if y < 0 or y >= total or stamp[y] == now or not free[y]:
+            for code in table[x]:
+                y = code >> _STEP_BITS
+                if taken[y]:
                     continue
-                if (vis[y // _CHUNK] >> (y % _CHUNK)) & 1:
+                blk = (code & _STEP_MASK) - 1
+                if blk >= 0 and crossed[blk]:
                     continue
-                if blk >= 0 and (base[blk] or (dg[blk // _CHUNK] >> (blk % _CHUNK)) & 1):
-                    continue
-                stamp[y] = now
+                taken[y] = True
                 out[y // _CHUNK] |= 1 << (y % _CHUNK)
                 todo.append(y)
+                reached.append(y)
+        for p in reached:
+            taken[p] = False
+        for p in line:
+            taken[p] = False
+        for p in marks:
+            crossed[p] = False
         result = 0
         for i in range(len(out) - 1, -1, -1):
             result = (result << _CHUNK) | out[i]
         return result
+
+    def key(
+        self, start: int, visited: int, diag: int, masks: list[int], counts: list[int]
+    ) -> tuple[int, int] | None:
+        """The search's merge key of a line ending at padded position ``start``: the
+        :meth:`region` it can still reach and the marks of ``diag`` in the 2x2 blocks inside
+        it (with ``start``); None if the region holds fewer than ``counts[i]`` cells of
+        ``masks[i]`` for some ``i`` (the letters the line still needs)."""
+        reach = self.region(start, visited, diag)
+        for i in range(len(masks)):
+            if (reach & masks[i]).bit_count() < counts[i]:
+                return None
+        w = self.width
+        rc = reach | (1 << start)
+        return reach, diag & (((rc >> 1) & (rc >> w)) | (rc & (rc >> (w + 1))))
+
+
+def _bits(mask: int, total: int) -> list[int]:
+    """The bits of ``mask`` below ``total``, increasing."""
+    words = _words(mask, total)
+    out: list[int] = []
+    for i in range(len(words)):
+        w = words[i]
+        while w:
+            low = w & -w
+            out.append(i * _CHUNK + low.bit_length() - 1)
+            w ^= low
+    return out
 
 
 def _unpack(mask: int, total: int) -> list[bool]:

@@ -12,6 +12,7 @@ per block (indexed by the block's top-left cell).
 
 from __future__ import annotations
 
+import gc
 import heapq
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
@@ -28,9 +29,8 @@ from wordgames.wommeln._cuts import (
     Cut,
     find_cuts_counted,
     find_triple_cuts_counted,
-    refutes,
 )
-from wordgames.wommeln._native import Reach, layers
+from wordgames.wommeln._native import Reach, layers, refutes_any
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -648,9 +648,8 @@ def _cut_off(
     :func:`_cuts_counted`) refutes the word: a simple line passes each of its cells at most once,
     so it cannot take the word's letters from the cut's parts in order."""
     codes = bounds.codes
-    return len(codes) > 1 and any(
-        refutes(cut, codes, bounds.masks, counts if bounds.loose else None)
-        for cut, counts in _cuts_counted(grid, prep, lines_may_cross, size)
+    return len(codes) > 1 and refutes_any(
+        _cuts_counted(grid, prep, lines_may_cross, size), codes, bounds.masks, bounds.loose
     )
 
 
@@ -787,11 +786,17 @@ def _search(
     push = heapq.heappush
     pop = heapq.heappop
     pw = pad.width
-    region = (
-        Reach(pw, pad.block, reach_of.free, pbase_diag).region if _NATIVE_REACH else reach_of.region
-    )
+    region = reach_of.region
     pmasks = {c: pad.to_padded(prep.letter_masks[c] if bounds.loose else masks[c]) for c in need}
     need_from = _need_from(codes)
+    # the compiled build makes the merge key in one call (:meth:`._native.Reach.key`)
+    native_key = None
+    need_masks: list[list[int]] = []
+    need_counts: list[list[int]] = []
+    if _NATIVE_REACH:
+        native_key = Reach(pw, pad.block, reach_of.free, pbase_diag).key
+        need_masks = [[pmasks[c] for c, _ in letters] for letters in need_from]
+        need_counts = [[k for _, k in letters] for letters in need_from]
     expanded = 0
     yielded = False
     for attempt, branches in enumerate(attempts):
@@ -840,17 +845,23 @@ def _search(
                     # a long search: the future depends only on the free cells the end can still
                     # reach (they must hold the remaining letters) and the diagonal marks inside
                     # them, so lines that differ only in what they cut off merge
-                    reach = region(ppos[cur], visited, diag)
-                    if any((reach & pmasks[c]).bit_count() < k for c, k in need_from[j]):
-                        continue
-                    rc = reach | (1 << ppos[cur])
-                    key = (
-                        b,
-                        cur,
-                        j,
-                        reach,
-                        diag & (((rc >> 1) & (rc >> pw)) | (rc & (rc >> (pw + 1)))),
-                    )
+                    if native_key is not None:
+                        rk = native_key(ppos[cur], visited, diag, need_masks[j], need_counts[j])
+                        if rk is None:
+                            continue
+                        key = (b, cur, j, rk[0], rk[1])
+                    else:
+                        reach = region(ppos[cur], visited, diag)
+                        if any((reach & pmasks[c]).bit_count() < k for c, k in need_from[j]):
+                            continue
+                        rc = reach | (1 << ppos[cur])
+                        key = (
+                            b,
+                            cur,
+                            j,
+                            reach,
+                            diag & (((rc >> 1) & (rc >> pw)) | (rc & (rc >> (pw + 1)))),
+                        )
                 if key in seen:
                     continue
                 seen.add(key)
@@ -1079,7 +1090,28 @@ def best_placement(
     """A placement of ``word`` with the fewest crossed-out cells, or ``None`` if there is none
     (with ``max_crossed``: none crossing at most that many cells). ``None`` is a proof: the
     search is exhaustive unless ``node_limit`` (default :data:`DEFAULT_NODE_LIMIT`;
-    ``None``: unbounded) raises :class:`SearchLimitError`."""
+    ``None``: unbounded) raises :class:`SearchLimitError`.
+
+    The cyclic garbage collector is paused meanwhile: a search makes tens of thousands of
+    heap entries and keys (tuples, no reference cycles), which it would walk again and again.
+    """
+    if gc.isenabled():
+        gc.disable()
+        try:
+            return _best_placement(grid, word, lines_may_cross, circles, max_crossed, node_limit)
+        finally:
+            gc.enable()
+    return _best_placement(grid, word, lines_may_cross, circles, max_crossed, node_limit)
+
+
+def _best_placement(
+    grid: GridState,
+    word: str,
+    lines_may_cross: bool,
+    circles: Collection[int] | None,
+    max_crossed: int | None,
+    node_limit: int | None,
+) -> Placement | None:
     for p in find_placements(
         grid,
         word,
