@@ -9,9 +9,10 @@ functions keep their signatures and documented errors) pass only data they built
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Mapping, Sequence
 from typing import Final
+
+from wordgames._core.pause import paused_gc
 
 #: More parts than one grid can have (a part holds a cell; 99 x 26 cells at most).
 _MAX_PARTS: Final = 4096
@@ -552,13 +553,7 @@ def make_cuts(
     (see :func:`cut_parts`), with its parts' letter counts. A sheet has thousands of cuts
     of three cells, each a handful of new lists, tuples and bytes: the cyclic garbage
     collector, which would walk them again and again, is paused meanwhile."""
-    if gc.isenabled():
-        gc.disable()
-        try:
-            return _make_cuts(adj, cells, seps, letters)
-        finally:
-            gc.enable()
-    return _make_cuts(adj, cells, seps, letters)
+    return paused_gc(_make_cuts, adj, cells, seps, letters)
 
 
 def _make_cuts(

@@ -12,7 +12,6 @@ per block (indexed by the block's top-left cell).
 
 from __future__ import annotations
 
-import gc
 import heapq
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
@@ -24,6 +23,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import WordgamesError, short_repr
+from wordgames._core.pause import paused_gc
 from wordgames.wommeln import _native
 from wordgames.wommeln._cuts import (
     Cut,
@@ -1095,13 +1095,7 @@ def best_placement(
     The cyclic garbage collector is paused meanwhile: a search makes tens of thousands of
     heap entries and keys (tuples, no reference cycles), which it would walk again and again.
     """
-    if gc.isenabled():
-        gc.disable()
-        try:
-            return _best_placement(grid, word, lines_may_cross, circles, max_crossed, node_limit)
-        finally:
-            gc.enable()
-    return _best_placement(grid, word, lines_may_cross, circles, max_crossed, node_limit)
+    return paused_gc(_best_placement, grid, word, lines_may_cross, circles, max_crossed, node_limit)
 
 
 def _best_placement(
