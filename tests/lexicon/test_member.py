@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 import wordgames
 from wordgames.lexicon import Lexicon, LexiconError
-from wordgames.lexicon._member import NATIVE, SLOT, Membership, word_table
+from wordgames.lexicon._member import (
+    NATIVE,
+    SLOT,
+    Membership,
+    _fingerprint,
+    _slot_hash,
+    word_table,
+)
 
 # words of up to 18 letters cross the table's 15-letter limit; Ñ and the digraph tiles give
 # non-ASCII and bracketed words, which the table never holds
@@ -49,8 +56,9 @@ def _with_table(lex: Lexicon) -> Lexicon:
     by itself)."""
     words = lex._word_set()
     if not lex._slots:
-        table, mask = word_table(words)
+        table, fingerprints, mask = word_table(words)
         object.__setattr__(lex, "_table", table)
+        object.__setattr__(lex, "_fingerprints", fingerprints)
         object.__setattr__(lex, "_slots", mask)
     return lex
 
@@ -58,6 +66,7 @@ def _with_table(lex: Lexicon) -> Lexicon:
 def _without_table(lex: Lexicon) -> Lexicon:
     lex._word_set()
     object.__setattr__(lex, "_table", b"")
+    object.__setattr__(lex, "_fingerprints", b"")
     object.__setattr__(lex, "_slots", 0)
     return lex
 
@@ -85,13 +94,21 @@ def test_table_set_and_walk_agree(
 @given(st.lists(st.text(alphabet="AB", min_size=1, max_size=17), min_size=1, max_size=40))
 def test_word_table_holds_exactly_the_short_letter_words(words: list[str]) -> None:
     lex = Lexicon.from_words(words)
-    table, mask = word_table(lex._word_set())
+    table, fingerprints, mask = word_table(lex._word_set())
     assert len(table) == SLOT * (mask + 1)
+    assert len(fingerprints) == mask + 1
     assert mask & (mask + 1) == 0  # a power of two, minus 1
-    held = {
-        table[i + 1 : i + 1 + table[i]].decode() for i in range(0, len(table), SLOT) if table[i]
-    }
-    assert held == {w.lower() for w in lex if len(w) < SLOT}
+    held = []
+    for s, f in enumerate(fingerprints):
+        n = table[s * SLOT]
+        assert (f == 0) == (n == 0)  # fingerprint 0: an empty slot
+        if f:
+            word = table[s * SLOT + 1 : s * SLOT + 1 + n].decode()
+            held.append(word)
+            assert f == _fingerprint(_slot_hash(word))
+            home = _slot_hash(word) & mask  # every slot from its home to it is used
+            assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
+    assert sorted(held) == sorted({w.lower() for w in lex if len(w) < SLOT})
     assert 3 * len(held) <= 2 * (mask + 1)
 
 

@@ -6,9 +6,12 @@ its ``__contains__`` is a C function in the type's ``sq_contains`` slot, which `
 runs no Python code when the fast path answers. There the fast path for the common query, a
 word of lower-case letters ``a``-``z``, is a flat open-addressing table (:func:`word_table`)
 that holds each word's letters in its slot, so a lookup reads the query and one slot (a set
-would read the query, the set's entry and the stored string). In the pure build the table is
-never built (a Python loop over the letters would be slower than the set), and ``Lexicon``
-takes :meth:`Membership._set_contains`, the hash-set path, as its ``__contains__``.
+would read the query, the set's entry and the stored string), and beside it one fingerprint
+byte a slot (a table of a sixteenth of the size, which stays in the cache): a probe reads
+the slot's letters only when its fingerprint matches the query's, so a miss (a word that is
+not in the lexicon) reads the fingerprints alone. In the pure build the table is never
+built (a Python loop over the letters would be slower than the set), and ``Lexicon`` takes
+:meth:`Membership._set_contains`, the hash-set path, as its ``__contains__``.
 """
 
 from __future__ import annotations
@@ -61,23 +64,49 @@ def _slot_hash(word: str) -> i64:
     return h ^ (h >> 15)
 
 
-def word_table(words: Iterable[str]) -> tuple[bytes, int]:
+def _fingerprint(h: i64) -> i64:
+    """The fingerprint byte (1 to 255) of a word of hash ``h`` (:func:`_slot_hash`): its bits
+    22 to 29, which do not choose the slot up to 2**22 slots (2.8 million words; beyond,
+    fingerprints only filter less)."""
+    f: i64 = (h >> 22) & 255
+    if f == 0:
+        f = 1
+    return f
+
+
+def _slot_holds(table: bytes, at: i64, word: str, n: i64) -> bool:
+    """True iff the slot at byte ``at`` holds ``word`` (of ``n`` letters)."""
+    if table[at] != n:
+        return False
+    j: i64 = 0
+    while j < n:
+        if table[at + 1 + j] != ord(word[j]):
+            return False
+        j += 1
+    return True
+
+
+def word_table(words: Iterable[str]) -> tuple[bytes, bytes, int]:
     """The word table of the canonical words ``words``: every word of 1 to 15 letters
-    ``A``-``Z``, lower-cased, in a slot of :data:`SLOT` bytes (its length, then its letters;
-    length 0: an empty slot) at its hash (:func:`_slot_hash`), probing linearly; at most two
-    thirds of the slots are used. Returns (table, slot count - 1)."""
+    ``A``-``Z``, lower-cased, in a slot of :data:`SLOT` bytes (its length, then its letters)
+    at its hash (:func:`_slot_hash`), probing linearly; at most two thirds of the slots are
+    used. Returns (table, fingerprints, slot count - 1): the fingerprints are one byte a slot,
+    the word's :func:`_fingerprint` (0: an empty slot)."""
     keys = [w.lower() for w in words if 0 < len(w) < SLOT and w.isascii() and w.isalpha()]
     slots = 8
     while 2 * slots < 3 * len(keys):
         slots *= 2
     mask = slots - 1
     table = bytearray(slots * SLOT)
+    fingerprints = bytearray(slots)
     for k in keys:
-        s = _slot_hash(k) & mask
-        while table[s * SLOT]:
+        h = _slot_hash(k)
+        s = h & mask
+        while fingerprints[s]:
             s = (s + 1) & mask
+        fingerprints[s] = _fingerprint(h)
         table[s * SLOT : s * SLOT + len(k) + 1] = bytes([len(k)]) + k.encode("ascii")
-    return bytes(table), mask
+    return bytes(table), bytes(fingerprints), mask
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -86,10 +115,11 @@ class Membership:
     word table (empty until built), and answers ``in`` from them where it can; everything else
     goes to :meth:`_contains_slow`, which the subclass defines."""
 
-    __slots__ = ("_slots", "_table", "_wordset")
+    __slots__ = ("_fingerprints", "_slots", "_table", "_wordset")
 
     _wordset: frozenset[str] | None
     _table: bytes
+    _fingerprints: bytes
     _slots: i64
 
     def __contains__(self, word: object) -> bool:
@@ -101,21 +131,21 @@ class Membership:
                 if 0 < n < SLOT:
                     h = _slot_hash(word)
                 if h >= 0:  # 1..15 letters a..z: the table has every such word of the lexicon
-                    table = self._table
+                    fingerprints = self._fingerprints
+                    f: i64 = (h >> 22) & 255  # _fingerprint(h), inlined
+                    if f == 0:
+                        f = 1
                     s: i64 = h & mask
                     while True:
-                        at: i64 = s * SLOT
-                        m: i64 = table[at]
-                        if m == 0:
+                        g: i64 = fingerprints[s]
+                        if g == 0:
                             return False
-                        if m == n:
-                            j: i64 = 0
-                            while j < n and table[at + 1 + j] == ord(word[j]):
-                                j += 1
-                            if j == n:
-                                return True
+                        if g == f and _slot_holds(self._table, s * SLOT, word, n):
+                            return True
                         s = (s + 1) & mask
-        return self._set_contains(word)
+        # called on the class: a direct C call (through ``self`` it would be a Python method
+        # call, ``Lexicon`` being an interpreted subclass)
+        return Membership._set_contains(self, word)
 
     def _set_contains(self, word: object) -> bool:
         """``word in self`` from the hash set where it answers, else :meth:`_contains_slow`
