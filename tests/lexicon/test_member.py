@@ -19,6 +19,7 @@ from wordgames.lexicon._member import (
     Membership,
     _fingerprint,
     _slot_hash,
+    _slot_holds,
     word_table,
 )
 
@@ -91,6 +92,38 @@ def test_table_set_and_walk_agree(
     assert table.contains_many(queries) == [_walk(table, q) for q in queries]
 
 
+@given(
+    st.lists(st.text(alphabet="ABCDE", min_size=1, max_size=18), min_size=1, max_size=40),
+    st.lists(
+        st.one_of(
+            st.text(alphabet="abcdeABCDE", max_size=18),  # any case, across 15 letters
+            st.text(alphabet="abcde[] \t-'éÉ", max_size=8),  # brackets, blanks, non-ASCII
+            st.text(max_size=6),
+            st.binary(max_size=4),
+            st.integers(),
+            st.floats(allow_nan=False),
+            st.none(),
+        ),
+        max_size=40,
+    ),
+)
+def test_in_is_a_plain_set_lookup(words: list[str], queries: list[object]) -> None:
+    """``in`` against a plain set of the lexicon's words: a string of letters A-Z in any case
+    is a word iff its upper case is one; a string with any other character is none here (the
+    words have letters A-E only); a non-string never is. Word table and hash set alike."""
+    table = _with_table(Lexicon.from_words(words))
+    plain = _without_table(Lexicon.from_words(words))
+    word_set = set(table)
+    assert word_set == {w.upper() for w in words}
+    queries += [w.lower() for w in words] + [w.lower() + "e" for w in words]
+    queries += [w.lower()[:-1] for w in words] + [w.swapcase() for w in words]
+    for q in queries:
+        expected = isinstance(q, str) and q.isascii() and q.isalpha() and q.upper() in word_set
+        assert Membership.__contains__(table, q) is expected, q  # the word table first
+        assert (q in table) is expected, q
+        assert (q in plain) is expected, q
+
+
 @given(st.lists(st.text(alphabet="AB", min_size=1, max_size=17), min_size=1, max_size=40))
 def test_word_table_holds_exactly_the_short_letter_words(words: list[str]) -> None:
     lex = Lexicon.from_words(words)
@@ -110,6 +143,22 @@ def test_word_table_holds_exactly_the_short_letter_words(words: list[str]) -> No
             assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
     assert sorted(held) == sorted({w.lower() for w in lex if len(w) < SLOT})
     assert 3 * len(held) <= 2 * (mask + 1)
+
+
+@given(
+    st.text(alphabet="abc", min_size=1, max_size=15),
+    st.text(alphabet="abcé", min_size=1, max_size=15),
+    st.integers(0, 14),
+)
+def test_a_slot_holds_exactly_its_word(held: str, query: str, cut: int) -> None:
+    """The slot compare behind a matching fingerprint (which most near misses never reach,
+    so the table tests above would seldom catch a wrong compare): every letter and the
+    length count."""
+    slot = bytes([len(held)]) + held.encode() + bytes(SLOT - 1 - len(held))
+    table = bytes(SLOT) + slot  # the slot at byte SLOT
+    for q in (query, held, held[:cut], held[:cut] + "a" + held[cut + 1 :], held + "a"):
+        if q:
+            assert _slot_holds(table, SLOT, q, len(q)) is (q == held), q
 
 
 def test_the_compiled_build_builds_the_table_and_inherits_the_c_slot() -> None:
