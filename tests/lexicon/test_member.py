@@ -14,22 +14,24 @@ from hypothesis import strategies as st
 import wordgames
 from wordgames.lexicon import Lexicon, LexiconError
 from wordgames.lexicon._member import (
+    LETTERS,
     NATIVE,
     SLOT,
     Membership,
     _fingerprint,
+    _pack,
     _slot_hash,
     _slot_holds,
     word_table,
 )
 
-# words of up to 18 letters cross the table's 15-letter limit; Ñ and the digraph tiles give
+# words of up to 26 letters cross the table's 24-letter limit; Ñ and the digraph tiles give
 # non-ASCII and bracketed words, which the table never holds
-LETTERS = "ABCNÑ"
-words_st = st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=18), min_size=1, max_size=30)
+LETTERS_ST = "ABCNÑ"
+words_st = st.lists(st.text(alphabet=LETTERS_ST, min_size=1, max_size=26), min_size=1, max_size=30)
 queries_st = st.lists(
     st.one_of(
-        st.text(alphabet="abcnñABCNÑ[]h ", max_size=18),
+        st.text(alphabet="abcnñABCNÑ[]h ", max_size=26),
         st.text(max_size=6),
         st.integers(),
         st.tuples(st.integers(0, 4), st.integers(0, 4)),
@@ -124,8 +126,18 @@ def test_in_is_a_plain_set_lookup(words: list[str], queries: list[object]) -> No
         assert (q in plain) is expected, q
 
 
-@given(st.lists(st.text(alphabet="AB", min_size=1, max_size=17), min_size=1, max_size=40))
-def test_word_table_holds_exactly_the_short_letter_words(words: list[str]) -> None:
+def _unpack(slot: bytes) -> str:
+    """The word of a slot: 5 bits a letter, ``a`` = 1, the first letter lowest."""
+    code = int.from_bytes(slot[:8], "little") | int.from_bytes(slot[8:], "little") << 60
+    letters = []
+    while code:
+        letters.append(chr(96 + (code & 31)))
+        code >>= 5
+    return "".join(letters)
+
+
+@given(st.lists(st.text(alphabet="AB", min_size=1, max_size=26), min_size=1, max_size=40))
+def test_word_table_holds_exactly_the_letter_words(words: list[str]) -> None:
     lex = Lexicon.from_words(words)
     table, fingerprints, mask = word_table(lex._word_set())
     assert len(table) == SLOT * (mask + 1)
@@ -133,32 +145,41 @@ def test_word_table_holds_exactly_the_short_letter_words(words: list[str]) -> No
     assert mask & (mask + 1) == 0  # a power of two, minus 1
     held = []
     for s, f in enumerate(fingerprints):
-        n = table[s * SLOT]
-        assert (f == 0) == (n == 0)  # fingerprint 0: an empty slot
+        slot = table[s * SLOT : (s + 1) * SLOT]
+        assert (f == 0) == (slot == bytes(SLOT))  # fingerprint 0: an empty slot
         if f:
-            word = table[s * SLOT + 1 : s * SLOT + 1 + n].decode()
+            word = _unpack(slot)
             held.append(word)
-            assert f == _fingerprint(_slot_hash(word))
-            home = _slot_hash(word) & mask  # every slot from its home to it is used
+            h = _slot_hash(*_pack(word, len(word)))
+            assert f == _fingerprint(h)
+            home = (h >> 32) & mask  # every slot from its home to it is used
             assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
-    assert sorted(held) == sorted({w.lower() for w in lex if len(w) < SLOT})
+    assert sorted(held) == sorted({w.lower() for w in lex if len(w) <= LETTERS})
     assert 3 * len(held) <= 2 * (mask + 1)
 
 
 @given(
-    st.text(alphabet="abc", min_size=1, max_size=15),
-    st.text(alphabet="abcé", min_size=1, max_size=15),
-    st.integers(0, 14),
+    st.text(alphabet="abcz", min_size=1, max_size=LETTERS),
+    st.text(alphabet="abcz", min_size=1, max_size=LETTERS),
+    st.integers(0, LETTERS - 1),
 )
 def test_a_slot_holds_exactly_its_word(held: str, query: str, cut: int) -> None:
     """The slot compare behind a matching fingerprint (which most near misses never reach,
     so the table tests above would seldom catch a wrong compare): every letter and the
     length count."""
-    slot = bytes([len(held)]) + held.encode() + bytes(SLOT - 1 - len(held))
-    table = bytes(SLOT) + slot  # the slot at byte SLOT
-    for q in (query, held, held[:cut], held[:cut] + "a" + held[cut + 1 :], held + "a"):
-        if q:
-            assert _slot_holds(table, SLOT, q, len(q)) is (q == held), q
+    lo, hi = _pack(held, len(held))
+    table = bytes(SLOT) + lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
+    near = (held[:cut], held[:cut] + "a" + held[cut + 1 :], held + "a", held[:12], held + "z")
+    for q in (query, held, *near):  # held[:12]: the same first integer
+        if q and len(q) <= LETTERS:
+            qlo, qhi = _pack(q, len(q))
+            assert _slot_holds(table, SLOT, qlo, qhi) is (q == held), q
+            assert _unpack(table[SLOT:]) == held
+
+
+def test_pack_refuses_all_but_a_to_z() -> None:
+    for q in ("A", "`", "{", "é", "a b", "ab-"):
+        assert _pack(q, len(q)) == (-1, 0), q
 
 
 def test_the_compiled_build_builds_the_table_and_inherits_the_c_slot() -> None:

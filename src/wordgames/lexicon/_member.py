@@ -39,60 +39,80 @@ __all__ = ["NATIVE", "Membership", "word_table"]
 NATIVE: Final[bool] = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """True when this module is compiled (mypyc): :class:`Lexicon` then builds the word table."""
 
-#: Bytes per slot of the word table: the word's length, then its letters (at most 15).
+#: Bytes per slot of the word table: the word packed 5 bits a letter, two 8-byte integers.
 SLOT: Final = 16
-# FNV-1a, kept to 30 bits: mypyc multiplies small ints (both factors below 2**30) natively
-_FNV_BASIS: Final = 2166136261 & 0x3FFFFFFF
-_FNV_PRIME: Final = 16777619
+#: The longest word the table holds.
+LETTERS: Final = 24
 _BITS30: Final = 0x3FFFFFFF
+_MUL: Final = 2654435761  # 2**32 / the golden ratio: 30-bit keys times it stay below 2**62
 _A: Final = 97  # ord("a")
 _Z: Final = 122  # ord("z")
 
 
-def _slot_hash(word: str) -> i64:
-    """The 30-bit FNV-1a hash of a word of letters ``a``-``z``; -1 if it has any other
-    character."""
-    h: i64 = _FNV_BASIS
-    n: i64 = len(word)
+def _pack(word: str, n: i64) -> tuple[i64, i64]:
+    """The ``n`` letters of ``word`` packed 5 bits each (``a`` = 1 .. ``z`` = 26, the first
+    letter lowest): the first 12 in the first integer, the rest in the second; (-1, 0) if any
+    character is not ``a``-``z``. Distinct words of at most :data:`LETTERS` letters give
+    distinct pairs (no letter is 0)."""
+    lo: i64 = 0
+    hi: i64 = 0
     i: i64 = 0
     while i < n:
         c: i64 = ord(word[i])
         if c < _A or c > _Z:
-            return -1
-        h = ((h ^ c) * _FNV_PRIME) & _BITS30
+            return -1, 0
+        if i < 12:
+            lo |= (c - 96) << (5 * i)
+        else:
+            hi |= (c - 96) << (5 * i - 60)
         i += 1
-    return h ^ (h >> 15)
+    return lo, hi
+
+
+def _slot_hash(lo: i64, hi: i64) -> i64:
+    """The hash of a packed word (:func:`_pack`), below 2**62: its bits 32 and up choose the
+    slot, bits 54 to 61 give the fingerprint (:func:`_fingerprint`)."""
+    return ((lo ^ (lo >> 30) ^ hi ^ (hi >> 30)) & _BITS30) * _MUL
 
 
 def _fingerprint(h: i64) -> i64:
     """The fingerprint byte (1 to 255) of a word of hash ``h`` (:func:`_slot_hash`): its bits
-    22 to 29, which do not choose the slot up to 2**22 slots (2.8 million words; beyond,
+    54 to 61, which do not choose the slot up to 2**22 slots (2.8 million words; beyond,
     fingerprints only filter less)."""
-    f: i64 = (h >> 22) & 255
+    f: i64 = (h >> 54) & 255
     if f == 0:
         f = 1
     return f
 
 
-def _slot_holds(table: bytes, at: i64, word: str, n: i64) -> bool:
-    """True iff the slot at byte ``at`` holds ``word`` (of ``n`` letters)."""
-    if table[at] != n:
-        return False
-    j: i64 = 0
-    while j < n:
-        if table[at + 1 + j] != ord(word[j]):
+def _slot_holds(table: bytes, at: i64, lo: i64, hi: i64) -> bool:
+    """True iff the slot at byte ``at`` holds the packed word ``lo``, ``hi`` (:func:`_pack`;
+    the slot's bytes are ``lo`` then ``hi``, lowest byte first)."""
+    k: i64 = 0
+    w: i64 = lo
+    while k < 8:
+        if table[at + k] != w & 255:
             return False
-        j += 1
+        w >>= 8
+        k += 1
+    if hi == 0:  # at most 12 letters: so is the slot's word iff its 13th letter is none
+        return table[at + 8] == 0
+    w = hi
+    while k < SLOT:
+        if table[at + k] != w & 255:
+            return False
+        w >>= 8
+        k += 1
     return True
 
 
 def word_table(words: Iterable[str]) -> tuple[bytes, bytes, int]:
-    """The word table of the canonical words ``words``: every word of 1 to 15 letters
-    ``A``-``Z``, lower-cased, in a slot of :data:`SLOT` bytes (its length, then its letters)
-    at its hash (:func:`_slot_hash`), probing linearly; at most two thirds of the slots are
-    used. Returns (table, fingerprints, slot count - 1): the fingerprints are one byte a slot,
-    the word's :func:`_fingerprint` (0: an empty slot)."""
-    keys = [w.lower() for w in words if 0 < len(w) < SLOT and w.isascii() and w.isalpha()]
+    """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
+    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in a slot of :data:`SLOT`
+    bytes at its hash (:func:`_slot_hash`), probing linearly; at most two thirds of the
+    slots are used. Returns (table, fingerprints, slot count - 1): the fingerprints are one
+    byte a slot, the word's :func:`_fingerprint` (0: an empty slot)."""
+    keys = [w.lower() for w in words if 0 < len(w) <= LETTERS and w.isascii() and w.isalpha()]
     slots = 8
     while 2 * slots < 3 * len(keys):
         slots *= 2
@@ -100,12 +120,15 @@ def word_table(words: Iterable[str]) -> tuple[bytes, bytes, int]:
     table = bytearray(slots * SLOT)
     fingerprints = bytearray(slots)
     for k in keys:
-        h = _slot_hash(k)
-        s = h & mask
+        lo, hi = _pack(k, len(k))
+        h = _slot_hash(lo, hi)
+        s = (h >> 32) & mask
         while fingerprints[s]:
             s = (s + 1) & mask
         fingerprints[s] = _fingerprint(h)
-        table[s * SLOT : s * SLOT + len(k) + 1] = bytes([len(k)]) + k.encode("ascii")
+        table[s * SLOT : (s + 1) * SLOT] = int(lo).to_bytes(8, "little") + int(hi).to_bytes(
+            8, "little"
+        )
     return bytes(table), bytes(fingerprints), mask
 
 
@@ -125,22 +148,21 @@ class Membership:
     def __contains__(self, word: object) -> bool:
         if type(word) is str:
             mask: i64 = self._slots
-            if mask:  # the word table is built (the compiled build)
-                n: i64 = len(word)
-                h: i64 = -1  # (a conditional expression here would box the i64)
-                if 0 < n < SLOT:
-                    h = _slot_hash(word)
-                if h >= 0:  # 1..15 letters a..z: the table has every such word of the lexicon
+            n: i64 = len(word)
+            if mask and 0 < n <= LETTERS:  # the word table is built (the compiled build)
+                lo, hi = _pack(word, n)
+                if lo >= 0:  # letters a..z: the table has every such word of the lexicon
+                    h: i64 = _slot_hash(lo, hi)
                     fingerprints = self._fingerprints
-                    f: i64 = (h >> 22) & 255  # _fingerprint(h), inlined
+                    f: i64 = (h >> 54) & 255  # _fingerprint(h), inlined
                     if f == 0:
                         f = 1
-                    s: i64 = h & mask
+                    s: i64 = (h >> 32) & mask
                     while True:
                         g: i64 = fingerprints[s]
                         if g == 0:
                             return False
-                        if g == f and _slot_holds(self._table, s * SLOT, word, n):
+                        if g == f and _slot_holds(self._table, s * SLOT, lo, hi):
                             return True
                         s = (s + 1) & mask
         # called on the class: a direct C call (through ``self`` it would be a Python method
