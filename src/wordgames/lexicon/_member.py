@@ -5,8 +5,10 @@ its ``__contains__`` is a C function in the type's ``sq_contains`` slot, which `
 (a Python class, as it must be weakly referenceable) inherits as it is: ``word in lexicon``
 runs no Python code when the fast path answers. There the fast path for the common query, a
 word of lower-case letters ``a``-``z``, is a flat open-addressing table (:func:`word_table`)
-that holds each word's letters in its slot, so a lookup reads the query and one slot (a set
-would read the query, the set's entry and the stored string), and beside it one fingerprint
+that holds each word's letters in its slot (packed 5 bits each: one loop over the query's
+letters packs them, checks that they are ``a``-``z`` and gives the hash, and the slot compare
+is a few byte reads), so a lookup reads the query and one slot (a set would read the
+query, the set's entry and the stored string), and beside it one fingerprint
 byte a slot (a table of a sixteenth of the size, which stays in the cache): a probe reads
 the slot's letters only when its fingerprint matches the query's, so a miss (a word that is
 not in the lexicon) reads the fingerprints alone. In the pure build the table is never
