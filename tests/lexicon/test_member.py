@@ -13,15 +13,25 @@ from hypothesis import strategies as st
 
 import wordgames
 from wordgames.lexicon import Lexicon, LexiconError
-from wordgames.lexicon._member import NATIVE, SLOT, Membership, word_table
+from wordgames.lexicon._member import (
+    LETTERS,
+    NATIVE,
+    SLOT,
+    Membership,
+    _fingerprint,
+    _pack,
+    _slot_hash,
+    _slot_holds,
+    word_table,
+)
 
-# words of up to 18 letters cross the table's 15-letter limit; Ñ and the digraph tiles give
+# words of up to 26 letters cross the table's 24-letter limit; Ñ and the digraph tiles give
 # non-ASCII and bracketed words, which the table never holds
-LETTERS = "ABCNÑ"
-words_st = st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=18), min_size=1, max_size=30)
+LETTERS_ST = "ABCNÑ"
+words_st = st.lists(st.text(alphabet=LETTERS_ST, min_size=1, max_size=26), min_size=1, max_size=30)
 queries_st = st.lists(
     st.one_of(
-        st.text(alphabet="abcnñABCNÑ[]h ", max_size=18),
+        st.text(alphabet="abcnñABCNÑ[]h ", max_size=26),
         st.text(max_size=6),
         st.integers(),
         st.tuples(st.integers(0, 4), st.integers(0, 4)),
@@ -49,8 +59,9 @@ def _with_table(lex: Lexicon) -> Lexicon:
     by itself)."""
     words = lex._word_set()
     if not lex._slots:
-        table, mask = word_table(words)
+        table, fingerprints, mask = word_table(words)
         object.__setattr__(lex, "_table", table)
+        object.__setattr__(lex, "_fingerprints", fingerprints)
         object.__setattr__(lex, "_slots", mask)
     return lex
 
@@ -58,6 +69,7 @@ def _with_table(lex: Lexicon) -> Lexicon:
 def _without_table(lex: Lexicon) -> Lexicon:
     lex._word_set()
     object.__setattr__(lex, "_table", b"")
+    object.__setattr__(lex, "_fingerprints", b"")
     object.__setattr__(lex, "_slots", 0)
     return lex
 
@@ -82,17 +94,92 @@ def test_table_set_and_walk_agree(
     assert table.contains_many(queries) == [_walk(table, q) for q in queries]
 
 
-@given(st.lists(st.text(alphabet="AB", min_size=1, max_size=17), min_size=1, max_size=40))
-def test_word_table_holds_exactly_the_short_letter_words(words: list[str]) -> None:
+@given(
+    st.lists(st.text(alphabet="ABCDE", min_size=1, max_size=18), min_size=1, max_size=40),
+    st.lists(
+        st.one_of(
+            st.text(alphabet="abcdeABCDE", max_size=18),  # any case, across 15 letters
+            st.text(alphabet="abcde[] \t-'éÉ", max_size=8),  # brackets, blanks, non-ASCII
+            st.text(max_size=6),
+            st.binary(max_size=4),
+            st.integers(),
+            st.floats(allow_nan=False),
+            st.none(),
+        ),
+        max_size=40,
+    ),
+)
+def test_in_is_a_plain_set_lookup(words: list[str], queries: list[object]) -> None:
+    """``in`` against a plain set of the lexicon's words: a string of letters A-Z in any case
+    is a word iff its upper case is one; a string with any other character is none here (the
+    words have letters A-E only); a non-string never is. Word table and hash set alike."""
+    table = _with_table(Lexicon.from_words(words))
+    plain = _without_table(Lexicon.from_words(words))
+    word_set = set(table)
+    assert word_set == {w.upper() for w in words}
+    queries += [w.lower() for w in words] + [w.lower() + "e" for w in words]
+    queries += [w.lower()[:-1] for w in words] + [w.swapcase() for w in words]
+    for q in queries:
+        expected = isinstance(q, str) and q.isascii() and q.isalpha() and q.upper() in word_set
+        assert Membership.__contains__(table, q) is expected, q  # the word table first
+        assert (q in table) is expected, q
+        assert (q in plain) is expected, q
+
+
+def _unpack(slot: bytes) -> str:
+    """The word of a slot: 5 bits a letter, ``a`` = 1, the first letter lowest."""
+    code = int.from_bytes(slot[:8], "little") | int.from_bytes(slot[8:], "little") << 60
+    letters = []
+    while code:
+        letters.append(chr(96 + (code & 31)))
+        code >>= 5
+    return "".join(letters)
+
+
+@given(st.lists(st.text(alphabet="AB", min_size=1, max_size=26), min_size=1, max_size=40))
+def test_word_table_holds_exactly_the_letter_words(words: list[str]) -> None:
     lex = Lexicon.from_words(words)
-    table, mask = word_table(lex._word_set())
+    table, fingerprints, mask = word_table(lex._word_set())
     assert len(table) == SLOT * (mask + 1)
+    assert len(fingerprints) == mask + 1
     assert mask & (mask + 1) == 0  # a power of two, minus 1
-    held = {
-        table[i + 1 : i + 1 + table[i]].decode() for i in range(0, len(table), SLOT) if table[i]
-    }
-    assert held == {w.lower() for w in lex if len(w) < SLOT}
+    held = []
+    for s, f in enumerate(fingerprints):
+        slot = table[s * SLOT : (s + 1) * SLOT]
+        assert (f == 0) == (slot == bytes(SLOT))  # fingerprint 0: an empty slot
+        if f:
+            word = _unpack(slot)
+            held.append(word)
+            h = _slot_hash(*_pack(word, len(word)))
+            assert f == _fingerprint(h)
+            home = (h >> 32) & mask  # every slot from its home to it is used
+            assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
+    assert sorted(held) == sorted({w.lower() for w in lex if len(w) <= LETTERS})
     assert 3 * len(held) <= 2 * (mask + 1)
+
+
+@given(
+    st.text(alphabet="abcz", min_size=1, max_size=LETTERS),
+    st.text(alphabet="abcz", min_size=1, max_size=LETTERS),
+    st.integers(0, LETTERS - 1),
+)
+def test_a_slot_holds_exactly_its_word(held: str, query: str, cut: int) -> None:
+    """The slot compare behind a matching fingerprint (which most near misses never reach,
+    so the table tests above would seldom catch a wrong compare): every letter and the
+    length count."""
+    lo, hi = _pack(held, len(held))
+    table = bytes(SLOT) + lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
+    near = (held[:cut], held[:cut] + "a" + held[cut + 1 :], held + "a", held[:12], held + "z")
+    for q in (query, held, *near):  # held[:12]: the same first integer
+        if q and len(q) <= LETTERS:
+            qlo, qhi = _pack(q, len(q))
+            assert _slot_holds(table, SLOT, qlo, qhi) is (q == held), q
+            assert _unpack(table[SLOT:]) == held
+
+
+def test_pack_refuses_all_but_a_to_z() -> None:
+    for q in ("A", "`", "{", "é", "a b", "ab-"):
+        assert _pack(q, len(q)) == (-1, 0), q
 
 
 def test_the_compiled_build_builds_the_table_and_inherits_the_c_slot() -> None:

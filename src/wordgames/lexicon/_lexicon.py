@@ -201,6 +201,7 @@ class Lexicon(Membership):
         init(self, "_lookups", 0)
         init(self, "_wordset", None)
         init(self, "_table", b"")
+        init(self, "_fingerprints", b"")
         init(self, "_slots", 0)
         init(self, "_count", count)
         init(self, "_digest", digest)
@@ -560,8 +561,9 @@ class Lexicon(Membership):
         if words is None:
             words = frozenset(self._word_tuple())
             if NATIVE:
-                table, slots = word_table(words)
+                table, fingerprints, slots = word_table(words)
                 object.__setattr__(self, "_table", table)
+                object.__setattr__(self, "_fingerprints", fingerprints)
                 object.__setattr__(self, "_slots", slots)
             object.__setattr__(self, "_wordset", words)
         return words

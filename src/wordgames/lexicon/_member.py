@@ -5,10 +5,15 @@ its ``__contains__`` is a C function in the type's ``sq_contains`` slot, which `
 (a Python class, as it must be weakly referenceable) inherits as it is: ``word in lexicon``
 runs no Python code when the fast path answers. There the fast path for the common query, a
 word of lower-case letters ``a``-``z``, is a flat open-addressing table (:func:`word_table`)
-that holds each word's letters in its slot, so a lookup reads the query and one slot (a set
-would read the query, the set's entry and the stored string). In the pure build the table is
-never built (a Python loop over the letters would be slower than the set), and ``Lexicon``
-takes :meth:`Membership._set_contains`, the hash-set path, as its ``__contains__``.
+that holds each word's letters in its slot (packed 5 bits each: one loop over the query's
+letters packs them, checks that they are ``a``-``z`` and gives the hash, and the slot compare
+is a few byte reads), so a lookup reads the query and one slot (a set would read the
+query, the set's entry and the stored string), and beside it one fingerprint
+byte a slot (a table of a sixteenth of the size, which stays in the cache): a probe reads
+the slot's letters only when its fingerprint matches the query's, so a miss (a word that is
+not in the lexicon) reads the fingerprints alone. In the pure build the table is never
+built (a Python loop over the letters would be slower than the set), and ``Lexicon`` takes
+:meth:`Membership._set_contains`, the hash-set path, as its ``__contains__``.
 """
 
 from __future__ import annotations
@@ -36,48 +41,97 @@ __all__ = ["NATIVE", "Membership", "word_table"]
 NATIVE: Final[bool] = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """True when this module is compiled (mypyc): :class:`Lexicon` then builds the word table."""
 
-#: Bytes per slot of the word table: the word's length, then its letters (at most 15).
+#: Bytes per slot of the word table: the word packed 5 bits a letter, two 8-byte integers.
 SLOT: Final = 16
-# FNV-1a, kept to 30 bits: mypyc multiplies small ints (both factors below 2**30) natively
-_FNV_BASIS: Final = 2166136261 & 0x3FFFFFFF
-_FNV_PRIME: Final = 16777619
+#: The longest word the table holds.
+LETTERS: Final = 24
 _BITS30: Final = 0x3FFFFFFF
+_MUL: Final = 2654435761  # 2**32 / the golden ratio: 30-bit keys times it stay below 2**62
 _A: Final = 97  # ord("a")
 _Z: Final = 122  # ord("z")
 
 
-def _slot_hash(word: str) -> i64:
-    """The 30-bit FNV-1a hash of a word of letters ``a``-``z``; -1 if it has any other
-    character."""
-    h: i64 = _FNV_BASIS
-    n: i64 = len(word)
+def _pack(word: str, n: i64) -> tuple[i64, i64]:
+    """The ``n`` letters of ``word`` packed 5 bits each (``a`` = 1 .. ``z`` = 26, the first
+    letter lowest): the first 12 in the first integer, the rest in the second; (-1, 0) if any
+    character is not ``a``-``z``. Distinct words of at most :data:`LETTERS` letters give
+    distinct pairs (no letter is 0)."""
+    lo: i64 = 0
+    hi: i64 = 0
     i: i64 = 0
     while i < n:
         c: i64 = ord(word[i])
         if c < _A or c > _Z:
-            return -1
-        h = ((h ^ c) * _FNV_PRIME) & _BITS30
+            return -1, 0
+        if i < 12:
+            lo |= (c - 96) << (5 * i)
+        else:
+            hi |= (c - 96) << (5 * i - 60)
         i += 1
-    return h ^ (h >> 15)
+    return lo, hi
 
 
-def word_table(words: Iterable[str]) -> tuple[bytes, int]:
-    """The word table of the canonical words ``words``: every word of 1 to 15 letters
-    ``A``-``Z``, lower-cased, in a slot of :data:`SLOT` bytes (its length, then its letters;
-    length 0: an empty slot) at its hash (:func:`_slot_hash`), probing linearly; at most two
-    thirds of the slots are used. Returns (table, slot count - 1)."""
-    keys = [w.lower() for w in words if 0 < len(w) < SLOT and w.isascii() and w.isalpha()]
+def _slot_hash(lo: i64, hi: i64) -> i64:
+    """The hash of a packed word (:func:`_pack`), below 2**62: its bits 32 and up choose the
+    slot, bits 54 to 61 give the fingerprint (:func:`_fingerprint`)."""
+    return ((lo ^ (lo >> 30) ^ hi ^ (hi >> 30)) & _BITS30) * _MUL
+
+
+def _fingerprint(h: i64) -> i64:
+    """The fingerprint byte (1 to 255) of a word of hash ``h`` (:func:`_slot_hash`): its bits
+    54 to 61, which do not choose the slot up to 2**22 slots (2.8 million words; beyond,
+    fingerprints only filter less)."""
+    f: i64 = (h >> 54) & 255
+    if f == 0:
+        f = 1
+    return f
+
+
+def _slot_holds(table: bytes, at: i64, lo: i64, hi: i64) -> bool:
+    """True iff the slot at byte ``at`` holds the packed word ``lo``, ``hi`` (:func:`_pack`;
+    the slot's bytes are ``lo`` then ``hi``, lowest byte first)."""
+    k: i64 = 0
+    w: i64 = lo
+    while k < 8:
+        if table[at + k] != w & 255:
+            return False
+        w >>= 8
+        k += 1
+    if hi == 0:  # at most 12 letters: so is the slot's word iff its 13th letter is none
+        return table[at + 8] == 0
+    w = hi
+    while k < SLOT:
+        if table[at + k] != w & 255:
+            return False
+        w >>= 8
+        k += 1
+    return True
+
+
+def word_table(words: Iterable[str]) -> tuple[bytes, bytes, int]:
+    """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
+    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in a slot of :data:`SLOT`
+    bytes at its hash (:func:`_slot_hash`), probing linearly; at most two thirds of the
+    slots are used. Returns (table, fingerprints, slot count - 1): the fingerprints are one
+    byte a slot, the word's :func:`_fingerprint` (0: an empty slot)."""
+    keys = [w.lower() for w in words if 0 < len(w) <= LETTERS and w.isascii() and w.isalpha()]
     slots = 8
     while 2 * slots < 3 * len(keys):
         slots *= 2
     mask = slots - 1
     table = bytearray(slots * SLOT)
+    fingerprints = bytearray(slots)
     for k in keys:
-        s = _slot_hash(k) & mask
-        while table[s * SLOT]:
+        lo, hi = _pack(k, len(k))
+        h = _slot_hash(lo, hi)
+        s = (h >> 32) & mask
+        while fingerprints[s]:
             s = (s + 1) & mask
-        table[s * SLOT : s * SLOT + len(k) + 1] = bytes([len(k)]) + k.encode("ascii")
-    return bytes(table), mask
+        fingerprints[s] = _fingerprint(h)
+        table[s * SLOT : (s + 1) * SLOT] = int(lo).to_bytes(8, "little") + int(hi).to_bytes(
+            8, "little"
+        )
+    return bytes(table), bytes(fingerprints), mask
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -86,36 +140,36 @@ class Membership:
     word table (empty until built), and answers ``in`` from them where it can; everything else
     goes to :meth:`_contains_slow`, which the subclass defines."""
 
-    __slots__ = ("_slots", "_table", "_wordset")
+    __slots__ = ("_fingerprints", "_slots", "_table", "_wordset")
 
     _wordset: frozenset[str] | None
     _table: bytes
+    _fingerprints: bytes
     _slots: i64
 
     def __contains__(self, word: object) -> bool:
         if type(word) is str:
             mask: i64 = self._slots
-            if mask:  # the word table is built (the compiled build)
-                n: i64 = len(word)
-                h: i64 = -1  # (a conditional expression here would box the i64)
-                if 0 < n < SLOT:
-                    h = _slot_hash(word)
-                if h >= 0:  # 1..15 letters a..z: the table has every such word of the lexicon
-                    table = self._table
-                    s: i64 = h & mask
+            n: i64 = len(word)
+            if mask and 0 < n <= LETTERS:  # the word table is built (the compiled build)
+                lo, hi = _pack(word, n)
+                if lo >= 0:  # letters a..z: the table has every such word of the lexicon
+                    h: i64 = _slot_hash(lo, hi)
+                    fingerprints = self._fingerprints
+                    f: i64 = (h >> 54) & 255  # _fingerprint(h), inlined
+                    if f == 0:
+                        f = 1
+                    s: i64 = (h >> 32) & mask
                     while True:
-                        at: i64 = s * SLOT
-                        m: i64 = table[at]
-                        if m == 0:
+                        g: i64 = fingerprints[s]
+                        if g == 0:
                             return False
-                        if m == n:
-                            j: i64 = 0
-                            while j < n and table[at + 1 + j] == ord(word[j]):
-                                j += 1
-                            if j == n:
-                                return True
+                        if g == f and _slot_holds(self._table, s * SLOT, lo, hi):
+                            return True
                         s = (s + 1) & mask
-        return self._set_contains(word)
+        # called on the class: a direct C call (through ``self`` it would be a Python method
+        # call, ``Lexicon`` being an interpreted subclass)
+        return Membership._set_contains(self, word)
 
     def _set_contains(self, word: object) -> bool:
         """``word in self`` from the hash set where it answers, else :meth:`_contains_slow`
