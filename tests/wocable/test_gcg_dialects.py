@@ -326,6 +326,19 @@ _TOKENS = [
 ]
 
 
+def test_a_play_covering_only_board_tiles_is_an_illegal_move() -> None:
+    """Found by the edit test below: without its withdrawal line, bob's phony K..J stays on
+    the board, and his later play of the same word puts no tile down: an ``illegal_move`` on
+    that line, not an internal error."""
+    lines = _fixture("wespa_bonus.gcg").splitlines()
+    assert lines[32] == ">bob: HIIIJKR -- -40 275"
+    del lines[32]
+    with pytest.raises(GcgError) as info:
+        from_gcg("\n".join(lines) + "\n")
+    assert info.value.code == "illegal_move"
+    assert str(info.value).startswith(f"line {info.value.line}: 12A K..J puts no tile")
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     name=st.sampled_from(["wocable_hand.gcg", "naspa_challenges.gcg", "wespa_bonus.gcg"]),

@@ -597,6 +597,8 @@ def _resolve_place(
             raise _fatal(lineno, "unknown_tile", f"unknown tile {short_repr(tok)} in {action}")
         out.append(token_text(tok))
         placed.append((sq, code))
+    if not placed:
+        raise _fatal(lineno, "illegal_move", f"{action} puts no tile on the board")
     return Place(action.row, action.col, action.across, "".join(out)), placed
 
 
