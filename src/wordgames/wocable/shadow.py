@@ -45,6 +45,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import itemgetter, mul
+from typing import Final
 
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
@@ -68,7 +69,7 @@ def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], fl
 
 
 #: the bound of a span no move can use (keys may be negative with a leave function)
-_NONE = float("-inf")
+_NONE: Final = float("-inf")
 
 _WORD_KEYS: dict[str, frozenset[bytes]] = {}
 
@@ -335,7 +336,7 @@ def anchor_bounds(
                         else:
                             free.append(cf)
                     coefs.sort(reverse=True)
-                    b1 = sum(map(mul, vals, coefs))
+                    b1: int = sum(map(mul, vals, coefs))
                     if b2 < b1:
                         free.sort(reverse=True)
                         b2 += sum(map(mul, vals, free))
