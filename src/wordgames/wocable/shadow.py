@@ -47,6 +47,7 @@ from itertools import combinations
 from operator import itemgetter, mul
 from typing import Final
 
+from wordgames._build import COMPILED
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
 
@@ -134,14 +135,32 @@ def _without(
     return w // sq[1], fixed - sq[2], ncap - (sq[4] < top)
 
 
+def _matched(vals: list[int], coefs: list[int]) -> int:
+    """``sum(map(mul, vals, sorted(coefs, reverse=True)))`` for ``vals`` sorted best first,
+    sorting ``coefs`` in place: the compiled build's form (a native insertion sort and loop;
+    the pure build keeps the built-in calls, faster there)."""
+    n = len(coefs)
+    for i in range(1, n):
+        c = coefs[i]
+        j = i
+        while j and coefs[j - 1] < c:
+            coefs[j] = coefs[j - 1]
+            j -= 1
+        coefs[j] = c
+    total = 0
+    for i in range(min(n, len(vals))):
+        total += vals[i] * coefs[i]
+    return total
+
+
 def anchor_bounds(
     tiles: Tiles,
     board: Sequence[int],
     rack: Sequence[int],
     across: bool,
-    anc: Sequence[bool],
-    cmask: Sequence[int],
-    csum: Sequence[int],
+    anc: list[bool],
+    cmask: list[int],
+    csum: list[int],
     extra: Sequence[float],
 ) -> list[tuple[float, int, int, list[float]]]:
     """``(bound, line, position, left)`` for every anchor of direction ``across`` from which a
@@ -329,19 +348,27 @@ def anchor_bounds(
                     # letters at its best admitted value, the others matched with the best
                     # values; keep the smaller bound
                     b2 = 0
-                    free = []
+                    free: list[int] = []
                     for cf, c4 in zip(coefs, chosen, strict=True):
                         if c4[4] < top:
                             b2 += cf * c4[4]
                         else:
                             free.append(cf)
-                    coefs.sort(reverse=True)
-                    b1: int = sum(map(mul, vals, coefs))
+                    if COMPILED:
+                        b1 = _matched(vals, coefs)
+                    else:
+                        coefs.sort(reverse=True)
+                        b1 = sum(map(mul, vals, coefs))
                     if b2 < b1:
-                        free.sort(reverse=True)
-                        b2 += sum(map(mul, vals, free))
+                        if COMPILED:
+                            b2 += _matched(vals, free)
+                        else:
+                            free.sort(reverse=True)
+                            b2 += sum(map(mul, vals, free))
                         if b2 < b1:
                             b1 = b2
+                elif COMPILED:
+                    b1 = _matched(vals, coefs)
                 else:
                     coefs.sort(reverse=True)
                     b1 = sum(map(mul, vals, coefs))
