@@ -48,6 +48,7 @@ from operator import itemgetter, mul
 from typing import Final
 
 from wordgames._build import COMPILED
+from wordgames._core.pause import paused_gc
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
 
@@ -393,9 +394,21 @@ def ranked(
     """The ``n`` best placements as ``(key, raw move)``, best first: the key is the score, or
     the score plus ``leave`` of the tiles kept; ties go to the smaller notation. The same list
     as sorting every move of :func:`~wordgames.wocable.movegen.raw_moves` by
-    ``(-key, str(action))`` and keeping ``n``, found by walking anchors best bound first."""
+    ``(-key, str(action))`` and keeping ``n``, found by walking anchors best bound first.
+    The cyclic garbage collector is paused meanwhile, as in
+    :func:`~wordgames.wocable.movegen.raw_moves`."""
     if n <= 0 or not rack:
         return []
+    return paused_gc(_ranked, tiles, board, rack, n, leave)
+
+
+def _ranked(
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: Sequence[int],
+    n: int,
+    leave: LeaveFn | None,
+) -> list[tuple[float, RawMove]]:
     ntiles = len(rack)
     blank = tiles.blank
     counts = [0] * (blank + 1)
