@@ -205,6 +205,7 @@ def anchor_bounds(
     out: list[tuple[float, int, int, list[float]]] = []
     # the board letters of a span are needed only for those checks
     need_letters = ntiles == RACK_SIZE or six
+    compiled = COMPILED  # the compiled build sorts and matches in a native helper
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
@@ -216,9 +217,8 @@ def anchor_bounds(
         # cross-check admits, the tile coefficient in a span without a word premium); None
         # elsewhere (cross-check masks are 0 on occupied squares)
         info: list[tuple[int, int, int, int, int, int] | None] = [None] * size
-        for p, cm, x, lm, w in zip(
-            range(size), cmask[sl], csum[sl], lmul[sl], wmul[sl], strict=True
-        ):
+        # zip without strict= (the lengths are equal): mypyc compiles only a plain zip loop
+        for p, cm, x, lm, w in zip(range(size), cmask[sl], csum[sl], lmul[sl], wmul[sl]):  # noqa: B905
             if cm & avail:
                 cap = caps.get(cm)
                 if cap is None:
@@ -350,25 +350,25 @@ def anchor_bounds(
                     # values; keep the smaller bound
                     b2 = 0
                     free: list[int] = []
-                    for cf, c4 in zip(coefs, chosen, strict=True):
+                    for cf, c4 in zip(coefs, chosen):  # noqa: B905 (equal lengths; as above)
                         if c4[4] < top:
                             b2 += cf * c4[4]
                         else:
                             free.append(cf)
-                    if COMPILED:
+                    if compiled:
                         b1 = _matched(vals, coefs)
                     else:
                         coefs.sort(reverse=True)
                         b1 = sum(map(mul, vals, coefs))
                     if b2 < b1:
-                        if COMPILED:
+                        if compiled:
                             b2 += _matched(vals, free)
                         else:
                             free.sort(reverse=True)
                             b2 += sum(map(mul, vals, free))
                         if b2 < b1:
                             b1 = b2
-                elif COMPILED:
+                elif compiled:
                     b1 = _matched(vals, coefs)
                 else:
                     coefs.sort(reverse=True)
