@@ -205,6 +205,8 @@ def anchor_bounds(
     out: list[tuple[float, int, int, list[float]]] = []
     # the board letters of a span are needed only for those checks
     need_letters = ntiles == RACK_SIZE or six
+    if not isinstance(board, tuple):
+        board = tuple(board)  # a tuple's slices and items are native in the compiled build
     compiled = COMPILED  # the compiled build sorts and matches in a native helper
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
