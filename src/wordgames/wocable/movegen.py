@@ -275,8 +275,6 @@ def cross_checks(
     sepbit = 1 << tiles.blank  # the GADDAG separator's code is the blank's id
     sepmask = sepbit - 1
     values = tiles.values
-    if not isinstance(board, tuple):
-        board = tuple(board)  # a tuple's items are native reads in the compiled build
     masks = [0 if v >= 0 else all_mask for v in board]
     sums = [-1] * n
     step = size if across else 1  # perpendicular step
