@@ -205,15 +205,15 @@ def anchor_bounds(
     out: list[tuple[float, int, int, list[float]]] = []
     # the board letters of a span are needed only for those checks
     need_letters = ntiles == RACK_SIZE or six
-    if not isinstance(board, tuple):
-        board = tuple(board)  # a tuple's slices and items are native in the compiled build
+    # a tuple's items are native reads in the compiled build (a list is copied once)
+    cells_all: tuple[int, ...] = board if isinstance(board, tuple) else tuple(board)
     compiled = COMPILED  # the compiled build sorts and matches in a native helper
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
         if True not in lanc:
             continue
-        cells = board[sl]
+        cells = cells_all[sl]
         # per empty square some rack tile fits: (letter premium, word premium, cross word's
         # fixed points, word premium again if there is a cross word, best rack value the
         # cross-check admits, the tile coefficient in a span without a word premium); None
