@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from functools import cache
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -253,3 +255,42 @@ def test_best_moves_with_only_negative_keys() -> None:
     assert all(k < 0 for k, _, _ in full)
     assert _fast(t, view.board, rack, 3, leave) == full
     assert [str(m.action) for m in view.best_moves(3, leave=leave)] == [a for _, a, _ in full]
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 3), depth=st.integers(1, 14), rack_seed=st.integers(0, 10**6))
+def test_anchor_bounds_take_a_board_list_as_a_tuple(seed: int, depth: int, rack_seed: int) -> None:
+    """``anchor_bounds`` reads the board as a tuple (a list is copied): the same bounds."""
+    state = _position("en", seed, depth)
+    t = state.tiles
+    rack = _rack(state, random.Random(rack_seed), 0)
+    anc = anchors(t, state.board)
+    extra = [0.0] * (len(rack) + 1)
+    for across in (True, False):
+        cm, cs = cross_checks(t, state.board, across)
+        want = anchor_bounds(t, state.board, rack, across, anc, cm, cs, extra)
+        assert want == anchor_bounds(t, list(state.board), rack, across, anc, cm, cs, extra)
+
+
+def test_ranked_leaves_the_collector_as_it_found_it() -> None:
+    # the search pauses the cyclic garbage collector; it must come back on after a result,
+    # after an error in the leave function, and stay off when the caller had turned it off
+    state = _position("en", 0, 6)
+    t = state.tiles
+    rack = state.racks[state.turn]
+
+    def bad_leave(kept: tuple[int, ...]) -> float:
+        raise ValueError("leave")
+
+    assert gc.isenabled()
+    assert ranked(t, state.board, rack, 1)
+    assert gc.isenabled()
+    with pytest.raises(ValueError, match="leave"):
+        ranked(t, state.board, rack, 1, bad_leave)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert ranked(t, state.board, rack, 1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

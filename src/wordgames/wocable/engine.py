@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from wordgames._core.errors import RulesError, short_repr
 from wordgames.wocable.actions import (
@@ -42,11 +42,13 @@ __all__ = [
     "tiles_for",
 ]
 
-EMPTY = -1
-BLANK_BIT = 64
-LETTER = BLANK_BIT - 1
-RACK_SIZE = 7
-BINGO = 50
+# Final: the compiled build inlines them (an unmarked module constant imported elsewhere is a
+# dictionary lookup and an unboxing at every use)
+EMPTY: Final = -1
+BLANK_BIT: Final = 64
+LETTER: Final = BLANK_BIT - 1
+RACK_SIZE: Final = 7
+BINGO: Final = 50
 
 
 GraphArrays = tuple["array[int]", "array[int]", "array[int]", bytes, int]

@@ -45,7 +45,10 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import itemgetter, mul
+from typing import Final
 
+from wordgames._build import COMPILED
+from wordgames._core.pause import paused_gc
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
 
@@ -68,7 +71,7 @@ def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], fl
 
 
 #: the bound of a span no move can use (keys may be negative with a leave function)
-_NONE = float("-inf")
+_NONE: Final = float("-inf")
 
 _WORD_KEYS: dict[str, frozenset[bytes]] = {}
 
@@ -133,14 +136,32 @@ def _without(
     return w // sq[1], fixed - sq[2], ncap - (sq[4] < top)
 
 
+def _matched(vals: list[int], coefs: list[int]) -> int:
+    """``sum(map(mul, vals, sorted(coefs, reverse=True)))`` for ``vals`` sorted best first,
+    sorting ``coefs`` in place: the compiled build's form (a native insertion sort and loop;
+    the pure build keeps the built-in calls, faster there)."""
+    n = len(coefs)
+    for i in range(1, n):
+        c = coefs[i]
+        j = i
+        while j and coefs[j - 1] < c:
+            coefs[j] = coefs[j - 1]
+            j -= 1
+        coefs[j] = c
+    total = 0
+    for i in range(min(n, len(vals))):
+        total += vals[i] * coefs[i]
+    return total
+
+
 def anchor_bounds(
     tiles: Tiles,
     board: Sequence[int],
     rack: Sequence[int],
     across: bool,
-    anc: Sequence[bool],
-    cmask: Sequence[int],
-    csum: Sequence[int],
+    anc: list[bool],
+    cmask: list[int],
+    csum: list[int],
     extra: Sequence[float],
 ) -> list[tuple[float, int, int, list[float]]]:
     """``(bound, line, position, left)`` for every anchor of direction ``across`` from which a
@@ -184,20 +205,22 @@ def anchor_bounds(
     out: list[tuple[float, int, int, list[float]]] = []
     # the board letters of a span are needed only for those checks
     need_letters = ntiles == RACK_SIZE or six
+    # a tuple's items are native reads in the compiled build (a list is copied once)
+    cells_all: tuple[int, ...] = board if isinstance(board, tuple) else tuple(board)
+    compiled = COMPILED  # the compiled build sorts and matches in a native helper
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
         if True not in lanc:
             continue
-        cells = board[sl]
+        cells = cells_all[sl]
         # per empty square some rack tile fits: (letter premium, word premium, cross word's
         # fixed points, word premium again if there is a cross word, best rack value the
         # cross-check admits, the tile coefficient in a span without a word premium); None
         # elsewhere (cross-check masks are 0 on occupied squares)
         info: list[tuple[int, int, int, int, int, int] | None] = [None] * size
-        for p, cm, x, lm, w in zip(
-            range(size), cmask[sl], csum[sl], lmul[sl], wmul[sl], strict=True
-        ):
+        # zip without strict= (the lengths are equal): mypyc compiles only a plain zip loop
+        for p, cm, x, lm, w in zip(range(size), cmask[sl], csum[sl], lmul[sl], wmul[sl]):  # noqa: B905
             if cm & avail:
                 cap = caps.get(cm)
                 if cap is None:
@@ -328,19 +351,27 @@ def anchor_bounds(
                     # letters at its best admitted value, the others matched with the best
                     # values; keep the smaller bound
                     b2 = 0
-                    free = []
-                    for cf, c4 in zip(coefs, chosen, strict=True):
+                    free: list[int] = []
+                    for cf, c4 in zip(coefs, chosen):  # noqa: B905 (equal lengths; as above)
                         if c4[4] < top:
                             b2 += cf * c4[4]
                         else:
                             free.append(cf)
-                    coefs.sort(reverse=True)
-                    b1 = sum(map(mul, vals, coefs))
+                    if compiled:
+                        b1 = _matched(vals, coefs)
+                    else:
+                        coefs.sort(reverse=True)
+                        b1 = sum(map(mul, vals, coefs))
                     if b2 < b1:
-                        free.sort(reverse=True)
-                        b2 += sum(map(mul, vals, free))
+                        if compiled:
+                            b2 += _matched(vals, free)
+                        else:
+                            free.sort(reverse=True)
+                            b2 += sum(map(mul, vals, free))
                         if b2 < b1:
                             b1 = b2
+                elif compiled:
+                    b1 = _matched(vals, coefs)
                 else:
                     coefs.sort(reverse=True)
                     b1 = sum(map(mul, vals, coefs))
@@ -365,9 +396,21 @@ def ranked(
     """The ``n`` best placements as ``(key, raw move)``, best first: the key is the score, or
     the score plus ``leave`` of the tiles kept; ties go to the smaller notation. The same list
     as sorting every move of :func:`~wordgames.wocable.movegen.raw_moves` by
-    ``(-key, str(action))`` and keeping ``n``, found by walking anchors best bound first."""
+    ``(-key, str(action))`` and keeping ``n``, found by walking anchors best bound first.
+    The cyclic garbage collector is paused meanwhile, as in
+    :func:`~wordgames.wocable.movegen.raw_moves`."""
     if n <= 0 or not rack:
         return []
+    return paused_gc(_ranked, tiles, board, rack, n, leave)
+
+
+def _ranked(
+    tiles: Tiles,
+    board: Sequence[int],
+    rack: Sequence[int],
+    n: int,
+    leave: LeaveFn | None,
+) -> list[tuple[float, RawMove]]:
     ntiles = len(rack)
     blank = tiles.blank
     counts = [0] * (blank + 1)
