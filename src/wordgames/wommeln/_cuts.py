@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from wordgames._core.pause import paused_gc
 from wordgames.wommeln._native import Cut, articulation, make_cuts, refutes
 
 __all__ = [
@@ -52,7 +53,7 @@ def _made(
 ) -> tuple[tuple[Cut, tuple[bytes, ...]], ...]:
     """The :class:`Cut` of each separator in ``seps``, with its parts' letter counts."""
     codes = [0] * len(adj) if letters is None else list(letters)
-    return tuple(make_cuts(adj, cells, list(seps), codes))
+    return tuple(paused_gc(make_cuts, adj, cells, list(seps), codes))
 
 
 def find_cuts(

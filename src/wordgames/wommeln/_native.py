@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from wordgames._core.pause import paused_gc
-
 #: More parts than one grid can have (a part holds a cell; 99 x 26 cells at most).
 _MAX_PARTS: Final = 4096
 
@@ -551,17 +549,9 @@ def make_cuts(
 ) -> list[tuple[Cut, tuple[bytes, ...]]]:
     """The :class:`Cut` of each separator in ``seps`` over the graph ``adj`` on ``cells``
     (see :func:`cut_parts`), with its parts' letter counts. A sheet has thousands of cuts
-    of three cells, each a handful of new lists, tuples and bytes: the cyclic garbage
-    collector, which would walk them again and again, is paused meanwhile."""
-    return paused_gc(_make_cuts, adj, cells, seps, letters)
-
-
-def _make_cuts(
-    adj: list[list[int]],
-    cells: list[int],
-    seps: list[tuple[int, ...]],
-    letters: list[int],
-) -> list[tuple[Cut, tuple[bytes, ...]]]:
+    of three cells, each a handful of new lists, tuples and bytes: call it through
+    :func:`~wordgames._core.pause.paused_gc`, so that the cyclic garbage collector does not
+    walk them again and again."""
     size = len(adj)
     base = components(adj, cells, size, letters)
     order = [0] * size
