@@ -477,7 +477,8 @@ def anchor_walker(
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
     # holds is a different move); a blank's score differs by a linear correction.
     size = tiles.size
-    gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
+    _, gfirst, gtargets, gterm, groot = tiles.gaddag
+    gmasks = tiles.gaddag_masks
     blank = tiles.blank
     sepbit = 1 << blank  # the GADDAG separator's code is the blank's id
     sepmask = sepbit - 1
