@@ -284,7 +284,8 @@ def cross_checks(
     all_mask = tiles.all_mask
     dawg, gaddag = tiles.lexicon.dawg, tiles.lexicon.gaddag
     dmasks, dfirst, dtargets, dterm, _ = tiles.dawg
-    gmasks, gfirst, gtargets, gterm, _ = tiles.gaddag
+    _, gfirst, gtargets, gterm, _ = tiles.gaddag
+    gmasks = tiles.gaddag_masks
     sepbit = 1 << tiles.blank  # the GADDAG separator's code is the blank's id
     sepmask = sepbit - 1
     values = tiles.values
