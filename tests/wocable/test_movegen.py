@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import string
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordgames.lexicon import Lexicon
 from wordgames.wocable import Rules, generate_moves, new_game
+from wordgames.wocable.actions import Place
 from wordgames.wocable.engine import BLANK_BIT, tiles_for
 from wordgames.wocable.movegen import brute_force_moves, raw_moves
 
@@ -59,11 +61,38 @@ def _compare(seed: int, rules: Rules, blank: bool) -> None:
     assert len(fast_map) == len(fast), "the generator listed a move twice"
     slow = brute_force_moves(tiles, board, rack_t)
     assert fast_map == slow
-    # and each generated move's placed tiles match the notation
+    # and each generated move's placed tiles match the notation; its Place (made through
+    # the slots, not Place.__init__) is the same value as one made by Place(...)
     for place, _, placed in fast:
+        made = Place(place.row, place.col, place.across, place.word)
+        assert type(place) is Place
+        assert place == made
+        assert hash(place) == hash(made)
+        assert repr(place) == repr(made)
         assert all(board[sq] < 0 for sq, _ in placed)
         lower = sum(1 for _, v in placed if v & BLANK_BIT)
         assert lower == sum(1 for ch in place.word if ch.islower())
+
+
+def test_place_fields_are_plain() -> None:
+    """The generator makes Place values by setting their slots in field order: right only
+    while Place has these four fields, with no converter, validator or default."""
+    fields = attrs.fields(Place)
+    assert [f.name for f in fields] == ["row", "col", "across", "word"]
+    assert all(f.converter is None and f.validator is None for f in fields)
+    assert all(f.default is attrs.NOTHING for f in fields)
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_gaddag_masks_list_equals_the_array(seed: int) -> None:
+    """The walks read the GADDAG's masks from a list (equal masks share one int): the same
+    values as the array, built once."""
+    tiles = tiles_for(Rules(), small_lexicon(random.Random(seed)))
+    masks = tiles.gaddag_masks
+    assert masks == list(tiles.gaddag[0])
+    assert tiles.gaddag_masks is masks
+    assert len({id(m) for m in masks}) == len(set(masks))
 
 
 @given(seed=st.integers(0, 2**32 - 1), plain=st.booleans())

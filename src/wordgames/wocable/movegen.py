@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -56,6 +56,19 @@ __all__ = [
 
 #: a generated move: (action, score, placed tiles as ((square, cell value), ...))
 RawMove = tuple[Place, int, tuple[tuple[int, int], ...]]
+
+# ``int.bit_count`` called as a function: the compiled build skips the method lookup, and
+# the pure one is no slower
+_popcount: Final = int.bit_count
+
+#: The generator makes its Place values without the attrs ``__init__`` (a Python function
+#: that sets the four fields through ``object.__setattr__``, about a fifth of the time of
+#: full generation in both builds): a bare instance whose slots are set through their
+#: member descriptors, in field order. Place has no converters or validators; the tests
+#: check that such a value equals ``Place(...)``.
+_PLACE_SETTERS: Final[tuple[Any, ...]] = tuple(
+    Place.__dict__[f.name].__set__ for f in attrs.fields(Place)
+)
 
 
 @attrs.frozen
@@ -271,7 +284,8 @@ def cross_checks(
     all_mask = tiles.all_mask
     dawg, gaddag = tiles.lexicon.dawg, tiles.lexicon.gaddag
     dmasks, dfirst, dtargets, dterm, _ = tiles.dawg
-    gmasks, gfirst, gtargets, gterm, _ = tiles.gaddag
+    _, gfirst, gtargets, gterm, _ = tiles.gaddag
+    gmasks = tiles.gaddag_masks
     sepbit = 1 << tiles.blank  # the GADDAG separator's code is the blank's id
     sepmask = sepbit - 1
     values = tiles.values
@@ -322,9 +336,9 @@ def cross_checks(
                 while mm:
                     b = mm & -mm
                     mm ^= b
-                    nd = gtargets[base + (m0 & (b - 1)).bit_count()]
+                    nd = gtargets[base + _popcount(m0 & (b - 1))]
                     m2 = gmasks[nd]
-                    if m2 & sepbit and gterm[gtargets[gfirst[nd] + (m2 & sepmask).bit_count()]]:
+                    if m2 & sepbit and gterm[gtargets[gfirst[nd] + _popcount(m2 & sepmask)]]:
                         allowed |= b
             masks[sq] = allowed
             continue
@@ -336,7 +350,7 @@ def cross_checks(
             while mm:
                 b = mm & -mm
                 mm ^= b
-                nd = dtargets[base + (m0 & (b - 1)).bit_count()]
+                nd = dtargets[base + _popcount(m0 & (b - 1))]
                 if down:
                     nd = dawg.walk(down, nd)
                 if nd >= 0 and dterm[nd]:
@@ -464,7 +478,8 @@ def anchor_walker(
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
     # holds is a different move); a blank's score differs by a linear correction.
     size = tiles.size
-    gmasks, gfirst, gtargets, gterm, groot = tiles.gaddag
+    _, gfirst, gtargets, gterm, groot = tiles.gaddag
+    gmasks = tiles.gaddag_masks
     blank = tiles.blank
     sepbit = 1 << blank  # the GADDAG separator's code is the blank's id
     sepmask = sepbit - 1
@@ -499,6 +514,9 @@ def anchor_walker(
     anchor_pos = 0
     anchor_end = 0
     anchor_rcm = 0
+    new_place = object.__new__
+    place_type = Place  # a local: the compiled build reads an imported name from a dict
+    set_row, set_col, set_across, set_word = _PLACE_SETTERS
 
     def record_move(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
@@ -523,7 +541,12 @@ def anchor_walker(
                     tl.append((sqs[p], c))
                 else:
                     parts.append(".")
-            out.append((Place(row, col, across, "".join(parts)), score, tuple(tl)))
+            place = new_place(place_type)
+            set_row(place, row)
+            set_col(place, col)
+            set_across(place, across)
+            set_word(place, "".join(parts))
+            out.append((place, score, tuple(tl)))
             return
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
         # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
@@ -564,7 +587,12 @@ def anchor_walker(
             if not nbl and not bmask & rmask2:
                 # the walk's own choice is the only one: every blank is used, and no blank
                 # letter is also placed from a real tile
-                out.append((Place(row, col, across, "".join(parts)), sc, tuple(tl)))
+                place = new_place(place_type)
+                set_row(place, row)
+                set_col(place, col)
+                set_across(place, across)
+                set_word(place, "".join(parts))
+                out.append((place, sc, tuple(tl)))
                 return
             for i, p in enumerate(pidx):  # back to all real tiles
                 if isbl[p]:
@@ -582,7 +610,12 @@ def anchor_walker(
                 sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
                 pp[p - start] = lower[c]
                 tt[i] = (sqs[p], c | BLANK_BIT)
-            out.append((Place(row, col, across, "".join(pp)), sc, tuple(tt)))
+            place = new_place(place_type)
+            set_row(place, row)
+            set_col(place, col)
+            set_across(place, across)
+            set_word(place, "".join(pp))
+            out.append((place, sc, tuple(tt)))
 
     bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
 
@@ -600,11 +633,13 @@ def anchor_walker(
 
     gate: Sequence[float] = ()  # a bounded walk's bounds by the number of tiles left
 
-    def right_cut(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
+    def right_cut(
+        pos: int, start: int, node: int, m0: int, wsum: int, wmul: int, xsum: int
+    ) -> None:
         # from an empty square placed left of the anchor (or the anchor): walk right only if
         # the bound of moves with that many tiles left of the anchor reaches the cut
         if gate[anchor_pos - start] >= bar[0]:
-            right(pos, start, node, wsum, wmul, xsum)
+            right(pos, start, node, m0, wsum, wmul, xsum)
 
     def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
         # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
@@ -615,7 +650,7 @@ def anchor_walker(
             m = gmasks[node]
             if not (m >> c) & 1:
                 return
-            node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            node = gtargets[gfirst[node] + _popcount(m & ((1 << c) - 1))]
             if not cell & BLANK_BIT:
                 wsum += values[c]
             pos -= 1
@@ -623,11 +658,11 @@ def anchor_walker(
         a = anchor_pos
         e = anchor_end
         if m & sepbit:
-            sn = gtargets[gfirst[node] + (m & sepmask).bit_count()]
+            sn = gtargets[gfirst[node] + _popcount(m & sepmask)]
             if gterm[sn] and (pos != a or e != a):
                 record(pos, e, wsum, wmul, xsum)
             if e < last:
-                right(e + 1, pos, sn, wsum, wmul, xsum)
+                right(e + 1, pos, sn, gmasks[sn], wsum, wmul, xsum)
         if pos and not blocked[pos - 1] and ntl and m & lcm[pos - 1]:
             fill_left(pos - 1, node, m, wsum, wmul, xsum)
 
@@ -653,11 +688,11 @@ def anchor_walker(
             rneed = anchor_rcm & avail
         else:
             left_cm = rneed = 0
-        sn = 0
+        sn = sm = 0
         while m:
             b = m & -m
             m ^= b
-            nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
+            nxt = gtargets[base + _popcount(m0 & (b - 1))]
             mm = gmasks[nxt]
             rec = 0  # an int, not a bool: it may hold the terminal byte gterm[sn]
             gor = 0
@@ -667,23 +702,23 @@ def anchor_walker(
                     continue  # the board tile to the left cannot follow
             else:
                 if mm & sepbit:
-                    sn = gtargets[gfirst[nxt] + (mm & sepmask).bit_count()]
+                    sn = gtargets[gfirst[nxt] + _popcount(mm & sepmask)]
                     rec = rec_ok and gterm[sn]
-                    gor = gmasks[sn] & rneed
+                    sm = gmasks[sn]
+                    gor = sm & rneed
                 goleft = mm & left_cm
                 if not (rec or gor or goleft):
                     continue
             c = b.bit_length() - 1
             cur[pos] = c
-            if rack[c]:
-                real = True
-                rack[c] -= 1
-                if not rack[c]:
+            k = rack[c]  # 0: the walk takes a blank
+            if k:
+                rack[c] = k - 1
+                if k == 1:
                     rmask ^= b
             else:
-                real = False
                 nbl -= 1
-            isbl[pos] = not real
+            isbl[pos] = not k
             v = values[c] * lmul
             ws = wsum + v
             xs = xsum + (x + v) * wmu if x >= 0 else xsum
@@ -693,27 +728,27 @@ def anchor_walker(
                 if rec:
                     record(pos, e, ws, nw, xs)
                 if gor:
-                    go_right(e + 1, pos, sn, ws, nw, xs)
+                    go_right(e + 1, pos, sn, sm, ws, nw, xs)
                 if goleft and mm & nxt_cm & (all_mask if nbl else rmask):
                     fill_left(pos - 1, nxt, mm, ws, nw, xs)
-            if real:
-                if not rack[c]:
+            if k:
+                if k == 1:
                     rmask ^= b
-                rack[c] += 1
+                rack[c] = k
             else:
                 nbl += 1
         ntl += 1
 
-    def right(pos: int, start: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
-        # extend the word to the right onto square pos (node: DAWG node after the separator)
+    def right(pos: int, start: int, node: int, m0: int, wsum: int, wmul: int, xsum: int) -> None:
+        # extend the word to the right onto square pos (node: DAWG node after the separator,
+        # m0: its edge mask, which the caller has read)
         nonlocal rmask, ntl, nbl
         cell = cells[pos]
         while cell >= 0:  # tiles on the board: follow them
             c = cell & LETTER
-            m = gmasks[node]
-            if not (m >> c) & 1:
+            if not (m0 >> c) & 1:
                 return
-            node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            node = gtargets[gfirst[node] + _popcount(m0 & ((1 << c) - 1))]
             if not cell & BLANK_BIT:
                 wsum += values[c]
             if pos == last:
@@ -727,7 +762,7 @@ def anchor_walker(
                     record(start, pos - 1, wsum, wmul, xsum)
                 if not ntl:
                     return
-        m0 = gmasks[node]
+            m0 = gmasks[node]
         m = m0 & lcm[pos]
         if not nbl:
             m &= rmask
@@ -752,25 +787,25 @@ def anchor_walker(
         while m:
             b = m & -m
             m ^= b
-            nxt = gtargets[base + (m0 & (b - 1)).bit_count()]
+            nxt = gtargets[base + _popcount(m0 & (b - 1))]
+            mn = gmasks[nxt]
             if end_here:
                 term = gterm[nxt]
-                go = gmasks[nxt] & ncm
+                go = mn & ncm
                 if not (term or go):
                     continue
-            elif not (gmasks[nxt] >> nfix) & 1:
+            elif not (mn >> nfix) & 1:
                 continue
             c = b.bit_length() - 1
             cur[pos] = c
-            if rack[c]:
-                real = True
-                rack[c] -= 1
-                if not rack[c]:
+            k = rack[c]  # 0: the walk takes a blank
+            if k:
+                rack[c] = k - 1
+                if k == 1:
                     rmask ^= b
             else:
-                real = False
                 nbl -= 1
-            isbl[pos] = not real
+            isbl[pos] = not k
             v = values[c] * lmul
             ws = wsum + v
             xs = xsum + (x + v) * wmu if x >= 0 else xsum
@@ -778,13 +813,13 @@ def anchor_walker(
                 if term:
                     record(start, pos, ws, nw, xs)
                 if go:
-                    right(pos + 1, start, nxt, ws, nw, xs)
+                    right(pos + 1, start, nxt, mn, ws, nw, xs)
             else:
-                right(pos + 1, start, nxt, ws, nw, xs)
-            if real:
-                if not rack[c]:
+                right(pos + 1, start, nxt, mn, ws, nw, xs)
+            if k:
+                if k == 1:
                     rmask ^= b
-                rack[c] += 1
+                rack[c] = k
             else:
                 nbl += 1
         ntl += 1
@@ -841,7 +876,7 @@ def anchor_walker(
             if not (m >> c) & 1:
                 node = -1
                 break
-            node = gtargets[gfirst[node] + (m & ((1 << c) - 1)).bit_count()]
+            node = gtargets[gfirst[node] + _popcount(m & ((1 << c) - 1))]
             if not cell & BLANK_BIT:
                 ws += values[c]
         if node < 0:
