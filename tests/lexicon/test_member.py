@@ -127,12 +127,16 @@ def test_in_is_a_plain_set_lookup(words: list[str], queries: list[object]) -> No
 
 
 def _unpack(slot: bytes) -> str:
-    """The word of a slot: 5 bits a letter, ``a`` = 1, the first letter lowest."""
-    code = int.from_bytes(slot[:8], "little") | int.from_bytes(slot[8:], "little") << 60
+    """The word of a slot: 5 bits a letter, ``a`` = 1, the first 12 letters in the first 8
+    bytes and the rest in the next 8, each part's last letter lowest."""
     letters = []
-    while code:
-        letters.append(chr(96 + (code & 31)))
-        code >>= 5
+    for part in (slot[:8], slot[8:]):
+        code = int.from_bytes(part, "little")
+        chunk = []
+        while code:
+            chunk.append(chr(96 + (code & 31)))
+            code >>= 5
+        letters += reversed(chunk)
     return "".join(letters)
 
 

@@ -52,21 +52,27 @@ _Z: Final = 122  # ord("z")
 
 
 def _pack(word: str, n: i64) -> tuple[i64, i64]:
-    """The ``n`` letters of ``word`` packed 5 bits each (``a`` = 1 .. ``z`` = 26, the first
+    """The ``n`` letters of ``word`` packed 5 bits each (``a`` = 1 .. ``z`` = 26, the last
     letter lowest): the first 12 in the first integer, the rest in the second; (-1, 0) if any
     character is not ``a``-``z``. Distinct words of at most :data:`LETTERS` letters give
-    distinct pairs (no letter is 0)."""
+    distinct pairs (no letter is 0). Membership inlines the same two loops."""
     lo: i64 = 0
     hi: i64 = 0
     i: i64 = 0
-    while i < n:
+    m: i64 = 12
+    if n < 12:
+        m = n
+    while i < m:
         c: i64 = ord(word[i])
         if c < _A or c > _Z:
             return -1, 0
-        if i < 12:
-            lo |= (c - 96) << (5 * i)
-        else:
-            hi |= (c - 96) << (5 * i - 60)
+        lo = (lo << 5) | (c & 31)
+        i += 1
+    while i < n:
+        c = ord(word[i])
+        if c < _A or c > _Z:
+            return -1, 0
+        hi = (hi << 5) | (c & 31)
         i += 1
     return lo, hi
 
@@ -152,21 +158,62 @@ class Membership:
             mask: i64 = self._slots
             n: i64 = len(word)
             if mask and 0 < n <= LETTERS:  # the word table is built (the compiled build)
-                lo, hi = _pack(word, n)
-                if lo >= 0:  # letters a..z: the table has every such word of the lexicon
-                    h: i64 = _slot_hash(lo, hi)
-                    fingerprints = self._fingerprints
-                    f: i64 = (h >> 54) & 255  # _fingerprint(h), inlined
-                    if f == 0:
-                        f = 1
-                    s: i64 = (h >> 32) & mask
-                    while True:
-                        g: i64 = fingerprints[s]
-                        if g == 0:
-                            return False
-                        if g == f and _slot_holds(self._table, s * SLOT, lo, hi):
-                            return True
-                        s = (s + 1) & mask
+                # _pack, _slot_hash, _fingerprint and _slot_holds inlined (no calls): the
+                # letters packed, checked a..z and hashed in one loop
+                text: str = word
+                lo: i64 = 0
+                hi: i64 = 0
+                i: i64 = 0
+                m: i64 = 12
+                if n < 12:
+                    m = n
+                while i < m:  # no position test and no shift count a letter
+                    c: i64 = ord(text[i])
+                    if c < _A or c > _Z:  # not a..z: the hash set answers
+                        return Membership._set_contains(self, word)
+                    lo = (lo << 5) | (c & 31)
+                    i += 1
+                while i < n:
+                    c = ord(text[i])
+                    if c < _A or c > _Z:
+                        return Membership._set_contains(self, word)
+                    hi = (hi << 5) | (c & 31)
+                    i += 1
+                h: i64 = ((lo ^ (lo >> 30) ^ hi ^ (hi >> 30)) & _BITS30) * _MUL
+                fingerprints = self._fingerprints
+                f: i64 = (h >> 54) & 255
+                if f == 0:
+                    f = 1
+                s: i64 = (h >> 32) & mask
+                while True:
+                    g: i64 = fingerprints[s]
+                    if g == 0:  # the table has every a..z word of the lexicon
+                        return False
+                    if g == f:
+                        table = self._table
+                        at: i64 = s * SLOT
+                        if (  # _slot_holds, the first integer unrolled
+                            table[at] == lo & 255
+                            and table[at + 1] == (lo >> 8) & 255
+                            and table[at + 2] == (lo >> 16) & 255
+                            and table[at + 3] == (lo >> 24) & 255
+                            and table[at + 4] == (lo >> 32) & 255
+                            and table[at + 5] == (lo >> 40) & 255
+                            and table[at + 6] == (lo >> 48) & 255
+                            and table[at + 7] == lo >> 56
+                        ):
+                            if hi == 0:
+                                if table[at + 8] == 0:
+                                    return True
+                            else:
+                                k: i64 = 8
+                                w: i64 = hi
+                                while k < SLOT and table[at + k] == w & 255:
+                                    w >>= 8
+                                    k += 1
+                                if k == SLOT:
+                                    return True
+                    s = (s + 1) & mask
         # called on the class: a direct C call (through ``self`` it would be a Python method
         # call, ``Lexicon`` being an interpreted subclass)
         return Membership._set_contains(self, word)
