@@ -21,7 +21,6 @@ from wordgames.lexicon._member import (
     _fingerprint,
     _pack,
     _slot_hash,
-    _slot_holds,
     word_table,
 )
 
@@ -169,16 +168,25 @@ def test_word_table_holds_exactly_the_letter_words(words: list[str]) -> None:
 )
 def test_a_slot_holds_exactly_its_word(held: str, query: str, cut: int) -> None:
     """The slot compare behind a matching fingerprint (which most near misses never reach,
-    so the table tests above would seldom catch a wrong compare): every letter and the
-    length count."""
+    so the table tests above would seldom catch a wrong compare): a table of two slots, the
+    query's home slot holding ``held`` under the query's own fingerprint, the other empty,
+    so every lookup compares the slot. Every letter and the length count."""
+    lex = _without_table(Lexicon.from_words(["x"]))
     lo, hi = _pack(held, len(held))
-    table = bytes(SLOT) + lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
     near = (held[:cut], held[:cut] + "a" + held[cut + 1 :], held + "a", held[:12], held + "z")
     for q in (query, held, *near):  # held[:12]: the same first integer
         if q and len(q) <= LETTERS:
-            qlo, qhi = _pack(q, len(q))
-            assert _slot_holds(table, SLOT, qlo, qhi) is (q == held), q
-            assert _unpack(table[SLOT:]) == held
+            h = _slot_hash(*_pack(q, len(q)))
+            home = (h >> 32) & 1
+            slot = lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
+            table = slot + bytes(SLOT) if home == 0 else bytes(SLOT) + slot
+            fingerprints = bytearray(2)
+            fingerprints[home] = _fingerprint(h)
+            object.__setattr__(lex, "_table", table)
+            object.__setattr__(lex, "_fingerprints", bytes(fingerprints))
+            object.__setattr__(lex, "_slots", 1)
+            assert Membership.__contains__(lex, q) is (q == held), q
+            assert _unpack(slot) == held
 
 
 def test_pack_refuses_all_but_a_to_z() -> None:

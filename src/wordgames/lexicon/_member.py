@@ -93,27 +93,6 @@ def _fingerprint(h: i64) -> i64:
     return f
 
 
-def _slot_holds(table: bytes, at: i64, lo: i64, hi: i64) -> bool:
-    """True iff the slot at byte ``at`` holds the packed word ``lo``, ``hi`` (:func:`_pack`;
-    the slot's bytes are ``lo`` then ``hi``, lowest byte first)."""
-    k: i64 = 0
-    w: i64 = lo
-    while k < 8:
-        if table[at + k] != w & 255:
-            return False
-        w >>= 8
-        k += 1
-    if hi == 0:  # at most 12 letters: so is the slot's word iff its 13th letter is none
-        return table[at + 8] == 0
-    w = hi
-    while k < SLOT:
-        if table[at + k] != w & 255:
-            return False
-        w >>= 8
-        k += 1
-    return True
-
-
 def word_table(words: Iterable[str]) -> tuple[bytes, bytes, int]:
     """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
     letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in a slot of :data:`SLOT`
@@ -158,7 +137,7 @@ class Membership:
             mask: i64 = self._slots
             n: i64 = len(word)
             if mask and 0 < n <= LETTERS:  # the word table is built (the compiled build)
-                # _pack, _slot_hash, _fingerprint and _slot_holds inlined (no calls): the
+                # _pack, _slot_hash and _fingerprint inlined, and the slot compare (no calls): the
                 # letters packed, checked a..z and hashed in one loop
                 text: str = word
                 lo: i64 = 0
@@ -192,7 +171,7 @@ class Membership:
                     if g == f:
                         table = self._table
                         at: i64 = s * SLOT
-                        if (  # _slot_holds, the first integer unrolled
+                        if (  # the slot holds lo then hi, lowest byte first: lo unrolled
                             table[at] == lo & 255
                             and table[at + 1] == (lo >> 8) & 255
                             and table[at + 2] == (lo >> 16) & 255
