@@ -16,6 +16,7 @@ from wordgames.lexicon import Lexicon, LexiconError
 from wordgames.lexicon._member import (
     LETTERS,
     NATIVE,
+    SHORT_SLOT,
     SLOT,
     Membership,
     _fingerprint,
@@ -53,24 +54,29 @@ def _walk(lex: Lexicon, word: object) -> bool:
     return bool(codes) and lex.dawg.accepts(codes)
 
 
+Table = tuple[bytes, bytes, int]
+
+
+def _set_tables(lex: Lexicon, short: Table, long_: Table) -> Lexicon:
+    for prefix, (table, fingerprints, mask) in (("", short), ("l", long_)):
+        object.__setattr__(lex, "_long" if prefix else "_table", table)
+        object.__setattr__(lex, f"_{prefix}fingerprints", fingerprints)
+        object.__setattr__(lex, f"_{prefix}slots", mask)
+    return lex
+
+
 def _with_table(lex: Lexicon) -> Lexicon:
     """``lex`` with its hash set and word table built (the pure build never builds the table
     by itself)."""
     words = lex._word_set()
     if not lex._slots:
-        table, fingerprints, mask = word_table(words)
-        object.__setattr__(lex, "_table", table)
-        object.__setattr__(lex, "_fingerprints", fingerprints)
-        object.__setattr__(lex, "_slots", mask)
+        _set_tables(lex, *word_table(words))
     return lex
 
 
 def _without_table(lex: Lexicon) -> Lexicon:
     lex._word_set()
-    object.__setattr__(lex, "_table", b"")
-    object.__setattr__(lex, "_fingerprints", b"")
-    object.__setattr__(lex, "_slots", 0)
-    return lex
+    return _set_tables(lex, (b"", b"", 0), (b"", b"", 0))
 
 
 @given(words_st, queries_st, st.sampled_from([("es", None), ("en", tuple("ABCHNÑ"))]))
@@ -142,23 +148,27 @@ def _unpack(slot: bytes) -> str:
 @given(st.lists(st.text(alphabet="AB", min_size=1, max_size=26), min_size=1, max_size=40))
 def test_word_table_holds_exactly_the_letter_words(words: list[str]) -> None:
     lex = Lexicon.from_words(words)
-    table, fingerprints, mask = word_table(lex._word_set())
-    assert len(table) == SLOT * (mask + 1)
-    assert len(fingerprints) == mask + 1
-    assert mask & (mask + 1) == 0  # a power of two, minus 1
     held = []
-    for s, f in enumerate(fingerprints):
-        slot = table[s * SLOT : (s + 1) * SLOT]
-        assert (f == 0) == (slot == bytes(SLOT))  # fingerprint 0: an empty slot
-        if f:
-            word = _unpack(slot)
-            held.append(word)
-            h = _slot_hash(*_pack(word, len(word)))
-            assert f == _fingerprint(h)
-            home = (h >> 32) & mask  # every slot from its home to it is used
-            assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
+    tables = word_table(lex._word_set())
+    for size, (table, fingerprints, mask) in zip((SHORT_SLOT, SLOT), tables, strict=True):
+        assert len(table) == size * (mask + 1)
+        assert len(fingerprints) == mask + 1
+        assert mask & (mask + 1) == 0  # a power of two, minus 1
+        count = 0
+        for s, f in enumerate(fingerprints):
+            slot = table[s * size : (s + 1) * size]
+            assert (f == 0) == (slot == bytes(size))  # fingerprint 0: an empty slot
+            if f:
+                word = _unpack(slot.ljust(SLOT, b"\0"))
+                assert (len(word) > 12) is (size == SLOT)  # each table its own lengths
+                held.append(word)
+                count += 1
+                h = _slot_hash(*_pack(word, len(word)))
+                assert f == _fingerprint(h)
+                home = (h >> 32) & mask  # every slot from its home to it is used
+                assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
+        assert 3 * count <= 2 * (mask + 1)
     assert sorted(held) == sorted({w.lower() for w in lex if len(w) <= LETTERS})
-    assert 3 * len(held) <= 2 * (mask + 1)
 
 
 @given(
@@ -168,25 +178,31 @@ def test_word_table_holds_exactly_the_letter_words(words: list[str]) -> None:
 )
 def test_a_slot_holds_exactly_its_word(held: str, query: str, cut: int) -> None:
     """The slot compare behind a matching fingerprint (which most near misses never reach,
-    so the table tests above would seldom catch a wrong compare): a table of two slots, the
-    query's home slot holding ``held`` under the query's own fingerprint, the other empty,
-    so every lookup compares the slot. Every letter and the length count."""
+    so the table tests above would seldom catch a wrong compare): tables of two slots, the
+    query's home slot holding ``held`` under the query's own fingerprint in the table of
+    ``held``'s length (the other table empty), so every lookup of a query of that length
+    compares the slot. Every letter and the length count."""
     lex = _without_table(Lexicon.from_words(["x"]))
     lo, hi = _pack(held, len(held))
+    size = SLOT if hi else SHORT_SLOT
     near = (held[:cut], held[:cut] + "a" + held[cut + 1 :], held + "a", held[:12], held + "z")
+    near += (held[:-1], held[:13], held[:11] + "za")
+    near += tuple(held[:j] + "bc"[held[j] == "b"] + held[j + 1 :] for j in range(len(held)))
     for q in (query, held, *near):  # held[:12]: the same first integer
         if q and len(q) <= LETTERS:
             h = _slot_hash(*_pack(q, len(q)))
             home = (h >> 32) & 1
-            slot = lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
-            table = slot + bytes(SLOT) if home == 0 else bytes(SLOT) + slot
+            slot = (lo.to_bytes(8, "little") + hi.to_bytes(8, "little"))[:size]
             fingerprints = bytearray(2)
             fingerprints[home] = _fingerprint(h)
-            object.__setattr__(lex, "_table", table)
-            object.__setattr__(lex, "_fingerprints", bytes(fingerprints))
-            object.__setattr__(lex, "_slots", 1)
+            empty = (bytes(2 * SHORT_SLOT), bytes(2), 1)
+            ours = (slot + bytes(size) if home == 0 else bytes(size) + slot, bytes(fingerprints), 1)
+            if hi:
+                _set_tables(lex, empty, ours)
+            else:
+                _set_tables(lex, ours, (bytes(2 * SLOT), bytes(2), 1))
             assert Membership.__contains__(lex, q) is (q == held), q
-            assert _unpack(slot) == held
+            assert _unpack(slot.ljust(SLOT, b"\0")) == held
 
 
 def test_pack_refuses_all_but_a_to_z() -> None:

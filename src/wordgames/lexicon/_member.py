@@ -41,8 +41,11 @@ __all__ = ["NATIVE", "Membership", "word_table"]
 NATIVE: Final[bool] = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """True when this module is compiled (mypyc): :class:`Lexicon` then builds the word table."""
 
-#: Bytes per slot of the word table: the word packed 5 bits a letter, two 8-byte integers.
+#: Bytes per slot of the long words' table (13 letters or more): the word packed 5 bits a
+#: letter, two 8-byte integers.
 SLOT: Final = 16
+#: Bytes per slot of the short words' table (at most 12 letters): the first integer alone.
+SHORT_SLOT: Final = 8
 #: The longest word the table holds.
 LETTERS: Final = 24
 _BITS30: Final = 0x3FFFFFFF
@@ -93,30 +96,47 @@ def _fingerprint(h: i64) -> i64:
     return f
 
 
-def word_table(words: Iterable[str]) -> tuple[bytes, bytes, int]:
-    """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
-    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in a slot of :data:`SLOT`
-    bytes at its hash (:func:`_slot_hash`), probing linearly; at most two thirds of the
-    slots are used. Returns (table, fingerprints, slot count - 1): the fingerprints are one
-    byte a slot, the word's :func:`_fingerprint` (0: an empty slot)."""
-    keys = [w.lower() for w in words if 0 < len(w) <= LETTERS and w.isascii() and w.isalpha()]
+def _place(keys: list[tuple[int, int]], size: int) -> tuple[bytes, bytes, int]:
+    """One table of :func:`word_table`: the packed words ``keys`` in slots of ``size`` bytes
+    (the first integer, then the second if ``size`` is :data:`SLOT`, lowest byte first)."""
     slots = 8
     while 2 * slots < 3 * len(keys):
         slots *= 2
     mask = slots - 1
-    table = bytearray(slots * SLOT)
+    table = bytearray(slots * size)
     fingerprints = bytearray(slots)
-    for k in keys:
-        lo, hi = _pack(k, len(k))
+    for lo, hi in keys:
         h = _slot_hash(lo, hi)
         s = (h >> 32) & mask
         while fingerprints[s]:
             s = (s + 1) & mask
         fingerprints[s] = _fingerprint(h)
-        table[s * SLOT : (s + 1) * SLOT] = int(lo).to_bytes(8, "little") + int(hi).to_bytes(
-            8, "little"
-        )
+        slot = lo.to_bytes(8, "little")
+        if size == SLOT:
+            slot += hi.to_bytes(8, "little")
+        table[s * size : (s + 1) * size] = slot
     return bytes(table), bytes(fingerprints), mask
+
+
+Table = tuple[bytes, bytes, int]
+"""A table of :func:`word_table`: (slots, fingerprints, slot count - 1)."""
+
+
+def word_table(words: Iterable[str]) -> tuple[Table, Table]:
+    """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
+    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in a slot at its hash
+    (:func:`_slot_hash`), probing linearly; at most two thirds of the slots are used. Two
+    tables: the words of at most 12 letters in slots of :data:`SHORT_SLOT` bytes, the longer
+    ones in slots of :data:`SLOT` bytes. Each is (slots, fingerprints, slot count - 1): the
+    fingerprints are one byte a slot, the word's :func:`_fingerprint` (0: an empty slot)."""
+    short: list[tuple[int, int]] = []
+    long_: list[tuple[int, int]] = []
+    for w in words:
+        n = len(w)
+        if 0 < n <= LETTERS and w.isascii() and w.isalpha():
+            lo, hi = _pack(w.lower(), n)
+            (long_ if hi else short).append((lo, hi))
+    return _place(short, SHORT_SLOT), _place(long_, SLOT)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -125,12 +145,23 @@ class Membership:
     word table (empty until built), and answers ``in`` from them where it can; everything else
     goes to :meth:`_contains_slow`, which the subclass defines."""
 
-    __slots__ = ("_fingerprints", "_slots", "_table", "_wordset")
+    __slots__ = (
+        "_fingerprints",
+        "_lfingerprints",
+        "_long",
+        "_lslots",
+        "_slots",
+        "_table",
+        "_wordset",
+    )
 
     _wordset: frozenset[str] | None
-    _table: bytes
+    _table: bytes  # the short words' table (word_table)
     _fingerprints: bytes
-    _slots: i64
+    _slots: i64  # its slot count - 1; 0: no table
+    _long: bytes  # the long words' table
+    _lfingerprints: bytes
+    _lslots: i64
 
     def __contains__(self, word: object) -> bool:
         if type(word) is str:
@@ -159,7 +190,11 @@ class Membership:
                     hi = (hi << 5) | (c & 31)
                     i += 1
                 h: i64 = ((lo ^ (lo >> 30) ^ hi ^ (hi >> 30)) & _BITS30) * _MUL
-                fingerprints = self._fingerprints
+                if hi == 0:
+                    fingerprints = self._fingerprints
+                else:  # 13 letters or more: the long words' table
+                    fingerprints = self._lfingerprints
+                    mask = self._lslots
                 f: i64 = (h >> 54) & 255
                 if f == 0:
                     f = 1
@@ -169,9 +204,13 @@ class Membership:
                     if g == 0:  # the table has every a..z word of the lexicon
                         return False
                     if g == f:
-                        table = self._table
-                        at: i64 = s * SLOT
-                        if (  # the slot holds lo then hi, lowest byte first: lo unrolled
+                        if hi == 0:
+                            table = self._table
+                            at: i64 = s * SHORT_SLOT
+                        else:
+                            table = self._long
+                            at = s * SLOT
+                        if (  # the slot holds lo (then hi), lowest byte first: lo unrolled
                             table[at] == lo & 255
                             and table[at + 1] == (lo >> 8) & 255
                             and table[at + 2] == (lo >> 16) & 255
@@ -181,17 +220,15 @@ class Membership:
                             and table[at + 6] == (lo >> 48) & 255
                             and table[at + 7] == lo >> 56
                         ):
-                            if hi == 0:
-                                if table[at + 8] == 0:
-                                    return True
-                            else:
-                                k: i64 = 8
-                                w: i64 = hi
-                                while k < SLOT and table[at + k] == w & 255:
-                                    w >>= 8
-                                    k += 1
-                                if k == SLOT:
-                                    return True
+                            if hi == 0:  # a short slot holds at most 12 letters: lo is all
+                                return True
+                            k: i64 = 8
+                            w: i64 = hi
+                            while k < SLOT and table[at + k] == w & 255:
+                                w >>= 8
+                                k += 1
+                            if k == SLOT:
+                                return True
                     s = (s + 1) & mask
         # called on the class: a direct C call (through ``self`` it would be a Python method
         # call, ``Lexicon`` being an interpreted subclass)
