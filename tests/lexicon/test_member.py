@@ -14,12 +14,18 @@ from hypothesis import strategies as st
 import wordgames
 from wordgames.lexicon import Lexicon, LexiconError
 from wordgames.lexicon._member import (
+    _C1,
+    _C2,
     LETTERS,
+    MIN_BITS,
     NATIVE,
     SHORT_SLOT,
     SLOT,
+    LongTable,
     Membership,
+    ShortTable,
     _fingerprint,
+    _mix,
     _pack,
     _slot_hash,
     word_table,
@@ -54,14 +60,15 @@ def _walk(lex: Lexicon, word: object) -> bool:
     return bool(codes) and lex.dawg.accepts(codes)
 
 
-Table = tuple[bytes, bytes, int]
-
-
-def _set_tables(lex: Lexicon, short: Table, long_: Table) -> Lexicon:
-    for prefix, (table, fingerprints, mask) in (("", short), ("l", long_)):
-        object.__setattr__(lex, "_long" if prefix else "_table", table)
-        object.__setattr__(lex, f"_{prefix}fingerprints", fingerprints)
-        object.__setattr__(lex, f"_{prefix}slots", mask)
+def _set_tables(lex: Lexicon, short: ShortTable, long_: LongTable) -> Lexicon:
+    table, fingerprints, mask, shift = short
+    object.__setattr__(lex, "_table", table)
+    object.__setattr__(lex, "_fingerprints", fingerprints)
+    object.__setattr__(lex, "_shift", shift)
+    object.__setattr__(lex, "_long", long_[0])
+    object.__setattr__(lex, "_lfingerprints", long_[1])
+    object.__setattr__(lex, "_lslots", long_[2])
+    object.__setattr__(lex, "_slots", mask)
     return lex
 
 
@@ -76,7 +83,7 @@ def _with_table(lex: Lexicon) -> Lexicon:
 
 def _without_table(lex: Lexicon) -> Lexicon:
     lex._word_set()
-    return _set_tables(lex, (b"", b"", 0), (b"", b"", 0))
+    return _set_tables(lex, (b"", b"", 0, 0), (b"", b"", 0))
 
 
 @given(words_st, queries_st, st.sampled_from([("es", None), ("en", tuple("ABCHNÑ"))]))
@@ -117,7 +124,8 @@ def test_table_set_and_walk_agree(
 def test_in_is_a_plain_set_lookup(words: list[str], queries: list[object]) -> None:
     """``in`` against a plain set of the lexicon's words: a string of letters A-Z in any case
     is a word iff its upper case is one; a string with any other character is none here (the
-    words have letters A-E only); a non-string never is. Word table and hash set alike."""
+    words have letters A-E only), surrounding whitespace aside (folded away); a non-string
+    never is. Word table and hash set alike."""
     table = _with_table(Lexicon.from_words(words))
     plain = _without_table(Lexicon.from_words(words))
     word_set = set(table)
@@ -125,7 +133,8 @@ def test_in_is_a_plain_set_lookup(words: list[str], queries: list[object]) -> No
     queries += [w.lower() for w in words] + [w.lower() + "e" for w in words]
     queries += [w.lower()[:-1] for w in words] + [w.swapcase() for w in words]
     for q in queries:
-        expected = isinstance(q, str) and q.isascii() and q.isalpha() and q.upper() in word_set
+        t = q.strip() if isinstance(q, str) else None  # surrounding whitespace is folded away
+        expected = t is not None and t.isascii() and t.isalpha() and t.upper() in word_set
         assert Membership.__contains__(table, q) is expected, q  # the word table first
         assert (q in table) is expected, q
         assert (q in plain) is expected, q
@@ -145,64 +154,129 @@ def _unpack(slot: bytes) -> str:
     return "".join(letters)
 
 
+M60 = (1 << 60) - 1
+
+
+def _unmix(y: int) -> int:
+    """The inverse of ``_mix``: each step undone, last first."""
+    for mul, k in ((_C2, 32), (_C1, 29)):
+        y = y * pow(mul, -1, 1 << 60) & M60
+        x = y
+        for _ in range(60 // k + 1):  # undo x ^= x >> k
+            x = y ^ (x >> k)
+        y = x
+    return y
+
+
+def _word(lo: int, hi: int = 0) -> str:
+    """The word of a packed pair (``_pack``)."""
+    letters = []
+    for part in (lo, hi):
+        chunk = []
+        while part:
+            chunk.append(chr(96 + (part & 31)))
+            part >>= 5
+        letters += reversed(chunk)
+    return "".join(letters)
+
+
+@given(st.integers(0, M60))
+def test_mix_is_a_bijection_of_60_bit_integers(x: int) -> None:
+    assert 0 <= _mix(x) <= M60
+    assert _unmix(_mix(x)) == x
+
+
 @given(st.lists(st.text(alphabet="AB", min_size=1, max_size=26), min_size=1, max_size=40))
 def test_word_table_holds_exactly_the_letter_words(words: list[str]) -> None:
+    """Each table's slots, decoded, are the lexicon's words of 1 to 24 letters a-z, each
+    reachable from its home slot through used slots; at most two thirds of the slots used."""
     lex = Lexicon.from_words(words)
+    (table, fingerprints, mask, shift), (long_, lfingerprints, lmask) = word_table(lex._word_set())
+    assert mask & (mask + 1) == 0
+    assert lmask & (lmask + 1) == 0
+    assert mask + 1 >= 1 << MIN_BITS
+    assert shift == 53 - (mask + 1).bit_length() + 1
+    assert len(table) == SHORT_SLOT * (mask + 1)
+    assert len(fingerprints) == mask + 1
+    assert len(long_) == SLOT * (lmask + 1)
+    assert len(lfingerprints) == lmask + 1
     held = []
-    tables = word_table(lex._word_set())
-    for size, (table, fingerprints, mask) in zip((SHORT_SLOT, SLOT), tables, strict=True):
-        assert len(table) == size * (mask + 1)
-        assert len(fingerprints) == mask + 1
-        assert mask & (mask + 1) == 0  # a power of two, minus 1
-        count = 0
-        for s, f in enumerate(fingerprints):
-            slot = table[s * size : (s + 1) * size]
-            assert (f == 0) == (slot == bytes(size))  # fingerprint 0: an empty slot
-            if f:
-                word = _unpack(slot.ljust(SLOT, b"\0"))
-                assert (len(word) > 12) is (size == SLOT)  # each table its own lengths
-                held.append(word)
-                count += 1
-                h = _slot_hash(*_pack(word, len(word)))
-                assert f == _fingerprint(h)
-                home = (h >> 32) & mask  # every slot from its home to it is used
-                assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
-        assert 3 * count <= 2 * (mask + 1)
+    for s, f in enumerate(fingerprints):
+        entry = int.from_bytes(table[s * SHORT_SLOT : (s + 1) * SHORT_SLOT], "little")
+        assert (f == 0) == (entry == 0)  # fingerprint 0: an empty slot
+        if f:
+            home = (s - (entry >> shift)) & mask
+            h = home << (shift + 7) | (f & 127) << shift | entry & ((1 << shift) - 1)
+            word = _word(_unmix(h))
+            assert 0 < len(word) <= 12
+            held.append(word)
+            assert all(fingerprints[i & mask] for i in range(home, home + ((s - home) & mask)))
+    for s, f in enumerate(lfingerprints):
+        slot = long_[s * SLOT : (s + 1) * SLOT]
+        assert (f == 0) == (slot == bytes(SLOT))
+        if f:
+            word = _word(int.from_bytes(slot[:8], "little"), int.from_bytes(slot[8:], "little"))
+            assert 12 < len(word) <= LETTERS
+            held.append(word)
+            h = _slot_hash(*_pack(word, len(word)))
+            assert f == _fingerprint(h)
+            home = (h >> 32) & lmask
+            assert all(lfingerprints[i & lmask] for i in range(home, home + ((s - home) & lmask)))
     assert sorted(held) == sorted({w.lower() for w in lex if len(w) <= LETTERS})
+    assert 3 * sum(map(bool, fingerprints)) <= 2 * (mask + 1)
+    assert 3 * sum(map(bool, lfingerprints)) <= 2 * (lmask + 1)
 
 
 @given(
     st.text(alphabet="abcz", min_size=1, max_size=LETTERS),
     st.text(alphabet="abcz", min_size=1, max_size=LETTERS),
     st.integers(0, LETTERS - 1),
+    st.sampled_from([0, 1, 2, 37, 128, 255]),
 )
-def test_a_slot_holds_exactly_its_word(held: str, query: str, cut: int) -> None:
+def test_a_slot_holds_exactly_its_word(held: str, query: str, cut: int, distance: int) -> None:
     """The slot compare behind a matching fingerprint (which most near misses never reach,
-    so the table tests above would seldom catch a wrong compare): tables of two slots, the
-    query's home slot holding ``held`` under the query's own fingerprint in the table of
-    ``held``'s length (the other table empty), so every lookup of a query of that length
-    compares the slot. Every letter and the length count."""
+    so the table tests above would seldom catch a wrong compare): ``held`` alone in the table
+    of its length, under the query's own fingerprint, in the query's home slot (the long
+    words' table, of two slots) or ``distance`` slots after it behind used slots (the short
+    words'; its entry as the table would hold ``held`` there), the other table empty, so
+    every lookup of a query of that length compares the slot. Every letter, the length and
+    the distance count. (A short query matches iff its hash agrees with ``held``'s outside
+    the 7 fingerprint bits: for distinct words a chance of 2**-53.)"""
     lex = _without_table(Lexicon.from_words(["x"]))
     lo, hi = _pack(held, len(held))
-    size = SLOT if hi else SHORT_SLOT
     near = (held[:cut], held[:cut] + "a" + held[cut + 1 :], held + "a", held[:12], held + "z")
     near += (held[:-1], held[:13], held[:11] + "za")
     near += tuple(held[:j] + "bc"[held[j] == "b"] + held[j + 1 :] for j in range(len(held)))
+    bits = MIN_BITS
+    mask, shift = (1 << bits) - 1, 53 - bits
+    empty_short: ShortTable = (bytes(SHORT_SLOT << bits), bytes(1 << bits), mask, shift)
+    empty_long: LongTable = (bytes(2 * SLOT), bytes(2), 1)
     for q in (query, held, *near):  # held[:12]: the same first integer
         if q and len(q) <= LETTERS:
-            h = _slot_hash(*_pack(q, len(q)))
-            home = (h >> 32) & 1
-            slot = (lo.to_bytes(8, "little") + hi.to_bytes(8, "little"))[:size]
-            fingerprints = bytearray(2)
-            fingerprints[home] = _fingerprint(h)
-            empty = (bytes(2 * SHORT_SLOT), bytes(2), 1)
-            ours = (slot + bytes(size) if home == 0 else bytes(size) + slot, bytes(fingerprints), 1)
-            if hi:
-                _set_tables(lex, empty, ours)
-            else:
-                _set_tables(lex, ours, (bytes(2 * SLOT), bytes(2), 1))
+            qlo, qhi = _pack(q, len(q))
+            if hi:  # held in the long table: slot (home) of two
+                h = _slot_hash(qlo, qhi)
+                s = (h >> 32) & 1
+                slot = lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
+                fingerprints = bytearray(2)
+                fingerprints[s] = _fingerprint(h)
+                table = slot + bytes(SLOT) if s == 0 else bytes(SLOT) + slot
+                _set_tables(lex, empty_short, (table, bytes(fingerprints), 1))
+            else:  # held in the short table
+                hq, hh = _mix(qlo), _mix(lo)
+                home = hq >> (shift + 7)
+                f = ((hq >> shift) & 127) | 128
+                fingerprints = bytearray(1 << bits)
+                for i in range(home, home + distance):  # used by other words
+                    fingerprints[i & mask] = f ^ 1
+                s = (home + distance) & mask
+                fingerprints[s] = f
+                d = (s - (hh >> (shift + 7))) & mask & 255  # (at most 255 in a real table)
+                entry = hh & ((1 << shift) - 1) | d << shift
+                short = bytearray(SHORT_SLOT << bits)
+                short[s * SHORT_SLOT : (s + 1) * SHORT_SLOT] = entry.to_bytes(SHORT_SLOT, "little")
+                _set_tables(lex, (bytes(short), bytes(fingerprints), mask, shift), empty_long)
             assert Membership.__contains__(lex, q) is (q == held), q
-            assert _unpack(slot.ljust(SLOT, b"\0")) == held
 
 
 def test_pack_refuses_all_but_a_to_z() -> None:

@@ -203,6 +203,7 @@ class Lexicon(Membership):
         init(self, "_table", b"")
         init(self, "_fingerprints", b"")
         init(self, "_slots", 0)
+        init(self, "_shift", 0)
         init(self, "_long", b"")
         init(self, "_lfingerprints", b"")
         init(self, "_lslots", 0)
@@ -564,7 +565,8 @@ class Lexicon(Membership):
         if words is None:
             words = frozenset(self._word_tuple())
             if NATIVE:
-                (table, fingerprints, slots), long_table = word_table(words)
+                (table, fingerprints, slots, shift), long_table = word_table(words)
+                object.__setattr__(self, "_shift", shift)
                 object.__setattr__(self, "_long", long_table[0])
                 object.__setattr__(self, "_lfingerprints", long_table[1])
                 object.__setattr__(self, "_lslots", long_table[2])

@@ -46,12 +46,20 @@ NATIVE: Final[bool] = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 #: Bytes per slot of the long words' table (13 letters or more): the word packed 5 bits a
 #: letter, two 8-byte integers.
 SLOT: Final = 16
-#: Bytes per slot of the short words' table (at most 12 letters): the first integer alone.
-SHORT_SLOT: Final = 8
+#: Bytes per slot of the short words' table (at most 12 letters): what the slot and the
+#: fingerprint do not already give of the word's :func:`_mix` hash, and the slot's distance
+#: from the word's home slot.
+SHORT_SLOT: Final = 6
+#: The short words' table has at least 2**13 slots: its entries then fit in 48 bits.
+MIN_BITS: Final = 13
 #: The longest word the table holds.
 LETTERS: Final = 24
 _BITS30: Final = 0x3FFFFFFF
 _MUL: Final = 2654435761  # 2**32 / the golden ratio: 30-bit keys times it stay below 2**62
+_M30: Final = 0x3FFFFFFF
+_M60: Final = 0xFFFFFFFFFFFFFFF  # 2**60 - 1
+_C1: Final = 0x2C9277B5  # odd multipliers below 2**30 (no product exceeds 2**60)
+_C2: Final = 0x3A8F05C5
 _A: Final = 97  # ord("a")
 _Z: Final = 122  # ord("z")
 
@@ -103,14 +111,66 @@ def _fingerprint(h: i64) -> i64:
     return f
 
 
-def _place(keys: list[tuple[int, int]], size: int) -> tuple[bytes, bytes, int]:
-    """One table of :func:`word_table`: the packed words ``keys`` in slots of ``size`` bytes
-    (the first integer, then the second if ``size`` is :data:`SLOT`, lowest byte first)."""
+def _mix(x: i64) -> i64:
+    """A bijection of the integers 0 to 2**60 - 1 that spreads them evenly: two rounds of
+    xor-shift and multiplication by an odd number modulo 2**60, the product taken in 30-bit
+    halves so that nothing exceeds 2**61 (no overflow of a 64-bit integer). Inlined in
+    :meth:`Membership.__contains__`."""
+    x ^= x >> 29
+    x = ((x & _M30) * _C1 + ((((x >> 30) * _C1) & _M30) << 30)) & _M60
+    x ^= x >> 32
+    return ((x & _M30) * _C2 + ((((x >> 30) * _C2) & _M30) << 30)) & _M60
+
+
+ShortTable = tuple[bytes, bytes, int, int]
+"""The short words' table of :func:`word_table`: (slots, fingerprints, slot count - 1,
+shift)."""
+LongTable = tuple[bytes, bytes, int]
+"""The long words' table of :func:`word_table`: (slots, fingerprints, slot count - 1)."""
+
+
+def _place_short(keys: list[int]) -> ShortTable:
+    """The short words' table of the packed words ``keys`` (:func:`_pack`, at most 12
+    letters), quotiented: a word's hash ``h = _mix(lo)`` (60 bits, and a bijection, so ``h``
+    gives the word back) is split into its home slot (the top ``bits``), 7 bits of fingerprint
+    (the byte is those bits plus 128, so never 0) and the ``shift = 53 - bits`` bits below
+    them; the slot holds those bits and, above them, its distance from the home slot (at most
+    255: else the table doubles), :data:`SHORT_SLOT` bytes, lowest first."""
+    bits = MIN_BITS
+    while 2 << bits < 3 * len(keys):  # at most two thirds of the slots used
+        bits += 1
+    while True:
+        slots = 1 << bits
+        mask = slots - 1
+        shift = 53 - bits
+        table = bytearray(slots * SHORT_SLOT)
+        fingerprints = bytearray(slots)
+        for lo in keys:
+            h = _mix(lo)
+            home = h >> (shift + 7)
+            s = home
+            while fingerprints[s]:
+                s = (s + 1) & mask
+            d = (s - home) & mask
+            if d > 255:
+                break
+            fingerprints[s] = ((h >> shift) & 127) | 128
+            entry = (h & ((1 << shift) - 1)) | (d << shift)
+            table[s * SHORT_SLOT : (s + 1) * SHORT_SLOT] = int(entry).to_bytes(SHORT_SLOT, "little")
+        else:
+            return bytes(table), bytes(fingerprints), mask, shift
+        bits += 1
+
+
+def _place_long(keys: list[tuple[int, int]]) -> LongTable:
+    """The long words' table of the packed words ``keys`` (13 letters or more): each in a
+    slot of :data:`SLOT` bytes (the two integers, lowest byte first) at its
+    :func:`_slot_hash`, its :func:`_fingerprint` beside it."""
     slots = 8
     while 2 * slots < 3 * len(keys):
         slots *= 2
     mask = slots - 1
-    table = bytearray(slots * size)
+    table = bytearray(slots * SLOT)
     fingerprints = bytearray(slots)
     for lo, hi in keys:
         h = _slot_hash(lo, hi)
@@ -118,32 +178,56 @@ def _place(keys: list[tuple[int, int]], size: int) -> tuple[bytes, bytes, int]:
         while fingerprints[s]:
             s = (s + 1) & mask
         fingerprints[s] = _fingerprint(h)
-        slot = lo.to_bytes(8, "little")
-        if size == SLOT:
-            slot += hi.to_bytes(8, "little")
-        table[s * size : (s + 1) * size] = slot
+        table[s * SLOT : (s + 1) * SLOT] = lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
     return bytes(table), bytes(fingerprints), mask
 
 
-Table = tuple[bytes, bytes, int]
-"""A table of :func:`word_table`: (slots, fingerprints, slot count - 1)."""
-
-
-def word_table(words: Iterable[str]) -> tuple[Table, Table]:
+def word_table(words: Iterable[str]) -> tuple[ShortTable, LongTable]:
     """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
-    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in a slot at its hash
-    (:func:`_slot_hash`), probing linearly; at most two thirds of the slots are used. Two
-    tables: the words of at most 12 letters in slots of :data:`SHORT_SLOT` bytes, the longer
-    ones in slots of :data:`SLOT` bytes. Each is (slots, fingerprints, slot count - 1): the
-    fingerprints are one byte a slot, the word's :func:`_fingerprint` (0: an empty slot)."""
-    short: list[tuple[int, int]] = []
+    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in one of two open-addressing
+    tables, probing linearly, at most two thirds of the slots used, with one fingerprint byte
+    a slot beside each (0: an empty slot): the words of at most 12 letters in
+    :func:`_place_short`'s quotiented slots, the longer ones in :func:`_place_long`'s."""
+    short: list[int] = []
     long_: list[tuple[int, int]] = []
     for w in words:
         n = len(w)
         if 0 < n <= LETTERS and w.isascii() and w.isalpha():
             lo, hi = _pack(w.lower(), n)
-            (long_ if hi else short).append((lo, hi))
-    return _place(short, SHORT_SLOT), _place(long_, SLOT)
+            if hi:
+                long_.append((lo, hi))
+            else:
+                short.append(lo)
+    return _place_short(short), _place_long(long_)
+
+
+def _holds_long(table: bytes, fingerprints: bytes, mask: i64, lo: i64, hi: i64) -> bool:
+    """True iff the long words' table (:func:`_place_long`) holds the packed word ``lo``,
+    ``hi`` (13 letters or more)."""
+    h: i64 = ((lo ^ (lo >> 30) ^ hi ^ (hi >> 30)) & _BITS30) * _MUL  # _slot_hash(lo, hi)
+    f: i64 = (h >> 54) & 255  # _fingerprint(h)
+    if f == 0:
+        f = 1
+    s: i64 = (h >> 32) & mask
+    while True:
+        g: i64 = fingerprints[s]
+        if g == 0:
+            return False
+        if g == f:
+            at: i64 = s * SLOT
+            k: i64 = 0
+            w: i64 = lo
+            while k < 8 and table[at + k] == w & 255:
+                w >>= 8
+                k += 1
+            if k == 8:
+                w = hi
+                while k < SLOT and table[at + k] == w & 255:
+                    w >>= 8
+                    k += 1
+                if k == SLOT:
+                    return True
+        s = (s + 1) & mask
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -157,6 +241,7 @@ class Membership:
         "_lfingerprints",
         "_long",
         "_lslots",
+        "_shift",
         "_slots",
         "_table",
         "_wordset",
@@ -166,6 +251,7 @@ class Membership:
     _table: bytes  # the short words' table (word_table)
     _fingerprints: bytes
     _slots: i64  # its slot count - 1; 0: no table
+    _shift: i64  # its entries' bits of the hash
     _long: bytes  # the long words' table
     _lfingerprints: bytes
     _lslots: i64
@@ -175,7 +261,7 @@ class Membership:
             mask: i64 = self._slots
             n: i64 = len(word)
             if mask and 0 < n <= LETTERS:  # the word table is built (the compiled build)
-                # _pack, _slot_hash and _fingerprint inlined, and the slot compare (no calls).
+                # _pack and _mix inlined, and the slot compare (no calls).
                 # The first letter is read before the loops: the C compiler then knows the
                 # string's kind and data pointer and reuses them in the loops (read inside
                 # the loop alone, they are read again for every letter: 27 instructions a
@@ -202,46 +288,35 @@ class Membership:
                         return Membership._set_contains(self, word)
                     hi = (hi << 5) | (c & 31)
                     i += 1
-                h: i64 = ((lo ^ (lo >> 30) ^ hi ^ (hi >> 30)) & _BITS30) * _MUL
-                if hi == 0:
-                    fingerprints = self._fingerprints
-                else:  # 13 letters or more: the long words' table
-                    fingerprints = self._lfingerprints
-                    mask = self._lslots
-                f: i64 = (h >> 54) & 255
-                if f == 0:
-                    f = 1
-                s: i64 = (h >> 32) & mask
+                if hi:  # 13 letters or more
+                    return _holds_long(self._long, self._lfingerprints, self._lslots, lo, hi)
+                shift: i64 = self._shift
+                x: i64 = lo ^ (lo >> 29)  # h = _mix(lo), inlined
+                x = ((x & _M30) * _C1 + ((((x >> 30) * _C1) & _M30) << 30)) & _M60
+                x ^= x >> 32
+                h: i64 = ((x & _M30) * _C2 + ((((x >> 30) * _C2) & _M30) << 30)) & _M60
+                home: i64 = h >> (shift + 7)
+                f: i64 = ((h >> shift) & 127) | 128
+                r: i64 = h & (_M60 >> (60 - shift))  # never 1 << shift: mypyc, a C int
+                fingerprints = self._fingerprints
+                s: i64 = home
                 while True:
                     g: i64 = fingerprints[s]
                     if g == 0:  # the table has every a..z word of the lexicon
                         return False
                     if g == f:
-                        if hi == 0:
-                            table = self._table
-                            at: i64 = s * SHORT_SLOT
-                        else:
-                            table = self._long
-                            at = s * SLOT
-                        if (  # the slot holds lo (then hi), lowest byte first: lo unrolled
-                            table[at] == lo & 255
-                            and table[at + 1] == (lo >> 8) & 255
-                            and table[at + 2] == (lo >> 16) & 255
-                            and table[at + 3] == (lo >> 24) & 255
-                            and table[at + 4] == (lo >> 32) & 255
-                            and table[at + 5] == (lo >> 40) & 255
-                            and table[at + 6] == (lo >> 48) & 255
-                            and table[at + 7] == lo >> 56
+                        v: i64 = r | (((s - home) & mask) << shift)  # this slot's entry if ours
+                        table = self._table
+                        at: i64 = s * SHORT_SLOT
+                        if (
+                            table[at] == v & 255
+                            and table[at + 1] == (v >> 8) & 255
+                            and table[at + 2] == (v >> 16) & 255
+                            and table[at + 3] == (v >> 24) & 255
+                            and table[at + 4] == (v >> 32) & 255
+                            and table[at + 5] == v >> 40
                         ):
-                            if hi == 0:  # a short slot holds at most 12 letters: lo is all
-                                return True
-                            k: i64 = 8
-                            w: i64 = hi
-                            while k < SLOT and table[at + k] == w & 255:
-                                w >>= 8
-                                k += 1
-                            if k == SLOT:
-                                return True
+                            return True
                     s = (s + 1) & mask
         # called on the class: a direct C call (through ``self`` it would be a Python method
         # call, ``Lexicon`` being an interpreted subclass)
