@@ -5,10 +5,11 @@ its ``__contains__`` is a C function in the type's ``sq_contains`` slot, which `
 (a Python class, as it must be weakly referenceable) inherits as it is: ``word in lexicon``
 runs no Python code when the fast path answers. There the fast path for the common query, a
 word of lower-case letters ``a``-``z``, is a flat open-addressing table (:func:`word_table`;
-two, by length: 8-byte slots for words of at most 12 letters, 16-byte slots for longer
-ones, so the table the common words use is half the size) that holds each word's letters in
-its slot (packed 5 bits each: two loops over the query's letters pack them and check that
-they are ``a``-``z``, and the slot compare is a few byte reads, all inlined in
+two, by length: 6-byte quotiented slots for words of at most 12 letters, 16-byte slots for
+longer ones, so the table the common words use is small) that holds each word in its slot
+(its letters packed 5 bits each, and for the short words what the slot does not already
+give of a bijective hash of them: two loops over the query's letters pack them and check
+that they are ``a``-``z``, and the slot compare is a few byte reads, all inlined in
 ``__contains__``), so a lookup reads the query and one slot (a set would read the query,
 the set's entry and the stored string), and beside it one fingerprint byte a slot (a table
 of an eighth of the size, which stays in the cache): a probe reads the slot's letters only
