@@ -203,6 +203,10 @@ class Lexicon(Membership):
         init(self, "_table", b"")
         init(self, "_fingerprints", b"")
         init(self, "_slots", 0)
+        init(self, "_shift", 0)
+        init(self, "_long", b"")
+        init(self, "_lfingerprints", b"")
+        init(self, "_lslots", 0)
         init(self, "_count", count)
         init(self, "_digest", digest)
         init(self, "_skipped", skipped)
@@ -561,10 +565,14 @@ class Lexicon(Membership):
         if words is None:
             words = frozenset(self._word_tuple())
             if NATIVE:
-                table, fingerprints, slots = word_table(words)
+                (table, fingerprints, slots, shift), long_table = word_table(words)
+                object.__setattr__(self, "_shift", shift)
+                object.__setattr__(self, "_long", long_table[0])
+                object.__setattr__(self, "_lfingerprints", long_table[1])
+                object.__setattr__(self, "_lslots", long_table[2])
                 object.__setattr__(self, "_table", table)
                 object.__setattr__(self, "_fingerprints", fingerprints)
-                object.__setattr__(self, "_slots", slots)
+                object.__setattr__(self, "_slots", slots)  # last: the table is complete
             object.__setattr__(self, "_wordset", words)
         return words
 

@@ -4,13 +4,16 @@ In the compiled build (docs/install.md) mypyc makes :class:`Membership` a native
 its ``__contains__`` is a C function in the type's ``sq_contains`` slot, which ``Lexicon``
 (a Python class, as it must be weakly referenceable) inherits as it is: ``word in lexicon``
 runs no Python code when the fast path answers. There the fast path for the common query, a
-word of lower-case letters ``a``-``z``, is a flat open-addressing table (:func:`word_table`)
-that holds each word's letters in its slot (packed 5 bits each: one loop over the query's
-letters packs them, checks that they are ``a``-``z`` and gives the hash, and the slot compare
-is a few byte reads), so a lookup reads the query and one slot (a set would read the
-query, the set's entry and the stored string), and beside it one fingerprint
-byte a slot (a table of a sixteenth of the size, which stays in the cache): a probe reads
-the slot's letters only when its fingerprint matches the query's, so a miss (a word that is
+word of lower-case letters ``a``-``z``, is a flat open-addressing table (:func:`word_table`;
+two, by length: 6-byte quotiented slots for words of at most 12 letters, 16-byte slots for
+longer ones, so the table the common words use is small) that holds each word in its slot
+(its letters packed 5 bits each, and for the short words what the slot does not already
+give of a bijective hash of them: two loops over the query's letters pack them and check
+that they are ``a``-``z``, and the slot compare is a few byte reads, all inlined in
+``__contains__``), so a lookup reads the query and one slot (a set would read the query,
+the set's entry and the stored string), and beside it one fingerprint byte a slot (a table
+of an eighth of the size, which stays in the cache): a probe reads the slot's letters only
+when its fingerprint matches the query's, so a miss (a word that is
 not in the lexicon) reads the fingerprints alone. In the pure build the table is never
 built (a Python loop over the letters would be slower than the set), and ``Lexicon`` takes
 :meth:`Membership._set_contains`, the hash-set path, as its ``__contains__``.
@@ -41,32 +44,54 @@ __all__ = ["NATIVE", "Membership", "word_table"]
 NATIVE: Final[bool] = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """True when this module is compiled (mypyc): :class:`Lexicon` then builds the word table."""
 
-#: Bytes per slot of the word table: the word packed 5 bits a letter, two 8-byte integers.
+#: Bytes per slot of the long words' table (13 letters or more): the word packed 5 bits a
+#: letter, two 8-byte integers.
 SLOT: Final = 16
+#: Bytes per slot of the short words' table (at most 12 letters): what the slot and the
+#: fingerprint do not already give of the word's :func:`_mix` hash, and the slot's distance
+#: from the word's home slot.
+SHORT_SLOT: Final = 6
+#: The short words' table has at least 2**13 slots: its entries then fit in 48 bits.
+MIN_BITS: Final = 13
 #: The longest word the table holds.
 LETTERS: Final = 24
 _BITS30: Final = 0x3FFFFFFF
 _MUL: Final = 2654435761  # 2**32 / the golden ratio: 30-bit keys times it stay below 2**62
+_M30: Final = 0x3FFFFFFF
+_M60: Final = 0xFFFFFFFFFFFFFFF  # 2**60 - 1
+_C1: Final = 0x2C9277B5  # odd multipliers below 2**30 (no product exceeds 2**60)
+_C2: Final = 0x3A8F05C5
 _A: Final = 97  # ord("a")
 _Z: Final = 122  # ord("z")
 
 
 def _pack(word: str, n: i64) -> tuple[i64, i64]:
-    """The ``n`` letters of ``word`` packed 5 bits each (``a`` = 1 .. ``z`` = 26, the first
+    """The ``n`` letters of ``word`` packed 5 bits each (``a`` = 1 .. ``z`` = 26, the last
     letter lowest): the first 12 in the first integer, the rest in the second; (-1, 0) if any
     character is not ``a``-``z``. Distinct words of at most :data:`LETTERS` letters give
-    distinct pairs (no letter is 0)."""
-    lo: i64 = 0
+    distinct pairs (no letter is 0). Membership inlines the same two loops."""
+    if n < 1:
+        return 0, 0
+    c: i64 = ord(word[0])  # the first letter apart, as in Membership.__contains__
+    if c < _A or c > _Z:
+        return -1, 0
+    lo: i64 = c & 31
     hi: i64 = 0
-    i: i64 = 0
-    while i < n:
-        c: i64 = ord(word[i])
+    i: i64 = 1
+    m: i64 = 12
+    if n < 12:
+        m = n
+    while i < m:
+        c = ord(word[i])
         if c < _A or c > _Z:
             return -1, 0
-        if i < 12:
-            lo |= (c - 96) << (5 * i)
-        else:
-            hi |= (c - 96) << (5 * i - 60)
+        lo = (lo << 5) | (c & 31)
+        i += 1
+    while i < n:
+        c = ord(word[i])
+        if c < _A or c > _Z:
+            return -1, 0
+        hi = (hi << 5) | (c & 31)
         i += 1
     return lo, hi
 
@@ -87,51 +112,123 @@ def _fingerprint(h: i64) -> i64:
     return f
 
 
-def _slot_holds(table: bytes, at: i64, lo: i64, hi: i64) -> bool:
-    """True iff the slot at byte ``at`` holds the packed word ``lo``, ``hi`` (:func:`_pack`;
-    the slot's bytes are ``lo`` then ``hi``, lowest byte first)."""
-    k: i64 = 0
-    w: i64 = lo
-    while k < 8:
-        if table[at + k] != w & 255:
-            return False
-        w >>= 8
-        k += 1
-    if hi == 0:  # at most 12 letters: so is the slot's word iff its 13th letter is none
-        return table[at + 8] == 0
-    w = hi
-    while k < SLOT:
-        if table[at + k] != w & 255:
-            return False
-        w >>= 8
-        k += 1
-    return True
+def _mix(x: i64) -> i64:
+    """A bijection of the integers 0 to 2**60 - 1 that spreads them evenly: two rounds of
+    xor-shift and multiplication by an odd number modulo 2**60, the product taken in 30-bit
+    halves so that nothing exceeds 2**61 (no overflow of a 64-bit integer). Inlined in
+    :meth:`Membership.__contains__`."""
+    x ^= x >> 29
+    x = ((x & _M30) * _C1 + ((((x >> 30) * _C1) & _M30) << 30)) & _M60
+    x ^= x >> 32
+    return ((x & _M30) * _C2 + ((((x >> 30) * _C2) & _M30) << 30)) & _M60
 
 
-def word_table(words: Iterable[str]) -> tuple[bytes, bytes, int]:
-    """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
-    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in a slot of :data:`SLOT`
-    bytes at its hash (:func:`_slot_hash`), probing linearly; at most two thirds of the
-    slots are used. Returns (table, fingerprints, slot count - 1): the fingerprints are one
-    byte a slot, the word's :func:`_fingerprint` (0: an empty slot)."""
-    keys = [w.lower() for w in words if 0 < len(w) <= LETTERS and w.isascii() and w.isalpha()]
+ShortTable = tuple[bytes, bytes, int, int]
+"""The short words' table of :func:`word_table`: (slots, fingerprints, slot count - 1,
+shift)."""
+LongTable = tuple[bytes, bytes, int]
+"""The long words' table of :func:`word_table`: (slots, fingerprints, slot count - 1)."""
+
+
+def _place_short(keys: list[int]) -> ShortTable:
+    """The short words' table of the packed words ``keys`` (:func:`_pack`, at most 12
+    letters), quotiented: a word's hash ``h = _mix(lo)`` (60 bits, and a bijection, so ``h``
+    gives the word back) is split into its home slot (the top ``bits``), 7 bits of fingerprint
+    (the byte is those bits plus 128, so never 0) and the ``shift = 53 - bits`` bits below
+    them; the slot holds those bits and, above them, its distance from the home slot (at most
+    255: else the table doubles), :data:`SHORT_SLOT` bytes, lowest first."""
+    bits = MIN_BITS
+    while 2 << bits < 3 * len(keys):  # at most two thirds of the slots used
+        bits += 1
+    while True:
+        slots = 1 << bits
+        mask = slots - 1
+        shift = 53 - bits
+        table = bytearray(slots * SHORT_SLOT)
+        fingerprints = bytearray(slots)
+        for lo in keys:
+            h = _mix(lo)
+            home = h >> (shift + 7)
+            s = home
+            while fingerprints[s]:
+                s = (s + 1) & mask
+            d = (s - home) & mask
+            if d > 255:
+                break
+            fingerprints[s] = ((h >> shift) & 127) | 128
+            entry = (h & ((1 << shift) - 1)) | (d << shift)
+            table[s * SHORT_SLOT : (s + 1) * SHORT_SLOT] = int(entry).to_bytes(SHORT_SLOT, "little")
+        else:
+            return bytes(table), bytes(fingerprints), mask, shift
+        bits += 1
+
+
+def _place_long(keys: list[tuple[int, int]]) -> LongTable:
+    """The long words' table of the packed words ``keys`` (13 letters or more): each in a
+    slot of :data:`SLOT` bytes (the two integers, lowest byte first) at its
+    :func:`_slot_hash`, its :func:`_fingerprint` beside it."""
     slots = 8
     while 2 * slots < 3 * len(keys):
         slots *= 2
     mask = slots - 1
     table = bytearray(slots * SLOT)
     fingerprints = bytearray(slots)
-    for k in keys:
-        lo, hi = _pack(k, len(k))
+    for lo, hi in keys:
         h = _slot_hash(lo, hi)
         s = (h >> 32) & mask
         while fingerprints[s]:
             s = (s + 1) & mask
         fingerprints[s] = _fingerprint(h)
-        table[s * SLOT : (s + 1) * SLOT] = int(lo).to_bytes(8, "little") + int(hi).to_bytes(
-            8, "little"
-        )
+        table[s * SLOT : (s + 1) * SLOT] = lo.to_bytes(8, "little") + hi.to_bytes(8, "little")
     return bytes(table), bytes(fingerprints), mask
+
+
+def word_table(words: Iterable[str]) -> tuple[ShortTable, LongTable]:
+    """The word table of the canonical words ``words``: every word of 1 to :data:`LETTERS`
+    letters ``A``-``Z``, lower-cased and packed (:func:`_pack`), in one of two open-addressing
+    tables, probing linearly, at most two thirds of the slots used, with one fingerprint byte
+    a slot beside each (0: an empty slot): the words of at most 12 letters in
+    :func:`_place_short`'s quotiented slots, the longer ones in :func:`_place_long`'s."""
+    short: list[int] = []
+    long_: list[tuple[int, int]] = []
+    for w in words:
+        n = len(w)
+        if 0 < n <= LETTERS and w.isascii() and w.isalpha():
+            lo, hi = _pack(w.lower(), n)
+            if hi:
+                long_.append((lo, hi))
+            else:
+                short.append(lo)
+    return _place_short(short), _place_long(long_)
+
+
+def _holds_long(table: bytes, fingerprints: bytes, mask: i64, lo: i64, hi: i64) -> bool:
+    """True iff the long words' table (:func:`_place_long`) holds the packed word ``lo``,
+    ``hi`` (13 letters or more)."""
+    h: i64 = ((lo ^ (lo >> 30) ^ hi ^ (hi >> 30)) & _BITS30) * _MUL  # _slot_hash(lo, hi)
+    f: i64 = (h >> 54) & 255  # _fingerprint(h)
+    if f == 0:
+        f = 1
+    s: i64 = (h >> 32) & mask
+    while True:
+        g: i64 = fingerprints[s]
+        if g == 0:
+            return False
+        if g == f:
+            at: i64 = s * SLOT
+            k: i64 = 0
+            w: i64 = lo
+            while k < 8 and table[at + k] == w & 255:
+                w >>= 8
+                k += 1
+            if k == 8:
+                w = hi
+                while k < SLOT and table[at + k] == w & 255:
+                    w >>= 8
+                    k += 1
+                if k == SLOT:
+                    return True
+        s = (s + 1) & mask
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -140,33 +237,88 @@ class Membership:
     word table (empty until built), and answers ``in`` from them where it can; everything else
     goes to :meth:`_contains_slow`, which the subclass defines."""
 
-    __slots__ = ("_fingerprints", "_slots", "_table", "_wordset")
+    __slots__ = (
+        "_fingerprints",
+        "_lfingerprints",
+        "_long",
+        "_lslots",
+        "_shift",
+        "_slots",
+        "_table",
+        "_wordset",
+    )
 
     _wordset: frozenset[str] | None
-    _table: bytes
+    _table: bytes  # the short words' table (word_table)
     _fingerprints: bytes
-    _slots: i64
+    _slots: i64  # its slot count - 1; 0: no table
+    _shift: i64  # its entries' bits of the hash
+    _long: bytes  # the long words' table
+    _lfingerprints: bytes
+    _lslots: i64
 
     def __contains__(self, word: object) -> bool:
         if type(word) is str:
             mask: i64 = self._slots
             n: i64 = len(word)
             if mask and 0 < n <= LETTERS:  # the word table is built (the compiled build)
-                lo, hi = _pack(word, n)
-                if lo >= 0:  # letters a..z: the table has every such word of the lexicon
-                    h: i64 = _slot_hash(lo, hi)
-                    fingerprints = self._fingerprints
-                    f: i64 = (h >> 54) & 255  # _fingerprint(h), inlined
-                    if f == 0:
-                        f = 1
-                    s: i64 = (h >> 32) & mask
-                    while True:
-                        g: i64 = fingerprints[s]
-                        if g == 0:
-                            return False
-                        if g == f and _slot_holds(self._table, s * SLOT, lo, hi):
+                # _pack and _mix inlined, and the slot compare (no calls).
+                # The first letter is read before the loops: the C compiler then knows the
+                # string's kind and data pointer and reuses them in the loops (read inside
+                # the loop alone, they are read again for every letter: 27 instructions a
+                # letter instead of 16)
+                text: str = word
+                c: i64 = ord(text[0])
+                if c < _A or c > _Z:  # not a..z: the hash set answers
+                    return Membership._set_contains(self, word)
+                lo: i64 = c & 31
+                hi: i64 = 0
+                i: i64 = 1
+                m: i64 = 12
+                if n < 12:
+                    m = n
+                while i < m:  # no position test and no shift count a letter
+                    c = ord(text[i])
+                    if c < _A or c > _Z:  # not a..z: the hash set answers
+                        return Membership._set_contains(self, word)
+                    lo = (lo << 5) | (c & 31)
+                    i += 1
+                while i < n:
+                    c = ord(text[i])
+                    if c < _A or c > _Z:
+                        return Membership._set_contains(self, word)
+                    hi = (hi << 5) | (c & 31)
+                    i += 1
+                if hi:  # 13 letters or more
+                    return _holds_long(self._long, self._lfingerprints, self._lslots, lo, hi)
+                shift: i64 = self._shift
+                x: i64 = lo ^ (lo >> 29)  # h = _mix(lo), inlined
+                x = ((x & _M30) * _C1 + ((((x >> 30) * _C1) & _M30) << 30)) & _M60
+                x ^= x >> 32
+                h: i64 = ((x & _M30) * _C2 + ((((x >> 30) * _C2) & _M30) << 30)) & _M60
+                home: i64 = h >> (shift + 7)
+                f: i64 = ((h >> shift) & 127) | 128
+                r: i64 = h & (_M60 >> (60 - shift))  # never 1 << shift: mypyc, a C int
+                fingerprints = self._fingerprints
+                s: i64 = home
+                while True:
+                    g: i64 = fingerprints[s]
+                    if g == 0:  # the table has every a..z word of the lexicon
+                        return False
+                    if g == f:
+                        v: i64 = r | (((s - home) & mask) << shift)  # this slot's entry if ours
+                        table = self._table
+                        at: i64 = s * SHORT_SLOT
+                        if (
+                            table[at] == v & 255
+                            and table[at + 1] == (v >> 8) & 255
+                            and table[at + 2] == (v >> 16) & 255
+                            and table[at + 3] == (v >> 24) & 255
+                            and table[at + 4] == (v >> 32) & 255
+                            and table[at + 5] == v >> 40
+                        ):
                             return True
-                        s = (s + 1) & mask
+                    s = (s + 1) & mask
         # called on the class: a direct C call (through ``self`` it would be a Python method
         # call, ``Lexicon`` being an interpreted subclass)
         return Membership._set_contains(self, word)
