@@ -128,29 +128,40 @@ def _six_possible(keys: frozenset[bytes], letters: list[int], drop: bytes) -> bo
     return False
 
 
-def _without(
-    sq: tuple[int, int, int, int, int, int], w: int, fixed: int, ncap: int, top: int
-) -> tuple[int, int, int]:
-    """A span's word premium, cross words' fixed points and count of capped squares once the
-    square ``sq`` (from :func:`anchor_bounds`' per-square tuples) is taken out of it."""
-    return w // sq[1], fixed - sq[2], ncap - (sq[4] < top)
+def _primes(n: int) -> tuple[int, ...]:
+    """The first ``n`` primes."""
+    out: list[int] = []
+    k = 2
+    while len(out) < n:
+        if all(k % q for q in out):
+            out.append(k)
+        k += 1
+    return tuple(out)
 
 
-def _matched(vals: list[int], coefs: list[int]) -> int:
-    """``sum(map(mul, vals, sorted(coefs, reverse=True)))`` for ``vals`` sorted best first,
-    sorting ``coefs`` in place: the compiled build's form (a native insertion sort and loop;
-    the pure build keeps the built-in calls, faster there)."""
-    n = len(coefs)
-    for i in range(1, n):
+#: a prime per letter code: a span's board letters as one integer (the product of their
+#: primes, a small int for the spans checked against the word index)
+_PRIMES: Final = _primes(BLANK_BIT)
+
+
+def _matched(vals: list[int], coefs: list[int], s: int, t: int, buf: list[int]) -> int:
+    """The dot product of ``vals`` (sorted best first) with the nonzero items of
+    ``coefs[s:t]`` sorted best first (``buf`` holds them): the compiled build's form, a native
+    insertion sort and loop without allocations; the pure build slices, sorts and calls
+    ``sum(map(mul, ...))`` (built-ins, faster there)."""
+    n = 0
+    for i in range(s, t):
         c = coefs[i]
-        j = i
-        while j and coefs[j - 1] < c:
-            coefs[j] = coefs[j - 1]
-            j -= 1
-        coefs[j] = c
+        if c:
+            j = n
+            while j and buf[j - 1] < c:
+                buf[j] = buf[j - 1]
+                j -= 1
+            buf[j] = c
+            n += 1
     total = 0
     for i in range(min(n, len(vals))):
-        total += vals[i] * coefs[i]
+        total += vals[i] * buf[i]
     return total
 
 
@@ -175,7 +186,13 @@ def anchor_bounds(
     with the best values. A 7-tile span gets the bingo bonus only if its board letters with
     the rack's can be the letters of a word, and a 6-tile span counts (for a rack without a
     blank) only if they can with all but one rack tile (:func:`word_keys`); otherwise the
-    span one square shorter stands for it."""
+    span one square shorter stands for it.
+
+    The per-square figures are integer columns of the line, computed once per line and
+    shared by its anchors; a span's coefficients are a slice of a column (0 on the board
+    tiles it covers, which the matching ignores), its word premium, fixed points and capped
+    squares are kept up to date as the span moves left, and its board letters are one
+    integer key (the product of a prime per letter) for the word-index checks."""
     size = tiles.size
     last = size - 1
     values = tiles.values
@@ -198,8 +215,9 @@ def anchor_bounds(
     for k in range(2, len(best_extra)):
         best_extra[k] = max(best_extra[k], best_extra[k - 1])
     memo: dict[bytes, bool] = {}
-    bmemo: dict[tuple[int, ...], bool] = {}  # a span's board letters -> bingo possible
-    smemo: dict[tuple[int, ...], bool] = {}  # the same for 6 tiles (all but one rack tile)
+    primes = _PRIMES
+    bmemo: dict[int, bool] = {}  # a span's board letters (their key) -> bingo possible
+    smemo: dict[int, bool] = {}  # the same for 6 tiles (all but one rack tile)
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
     out: list[tuple[float, int, int, list[float]]] = []
@@ -208,36 +226,50 @@ def anchor_bounds(
     # a tuple's items are native reads in the compiled build (a list is copied once)
     cells_all: tuple[int, ...] = board if isinstance(board, tuple) else tuple(board)
     compiled = COMPILED  # the compiled build sorts and matches in a native helper
+    buf = [0] * size  # its scratch list
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
         if True not in lanc:
             continue
         cells = cells_all[sl]
-        # per empty square some rack tile fits: (letter premium, word premium, cross word's
-        # fixed points, word premium again if there is a cross word, best rack value the
-        # cross-check admits, the tile coefficient in a span without a word premium); None
-        # elsewhere (cross-check masks are 0 on occupied squares)
-        info: list[tuple[int, int, int, int, int, int] | None] = [None] * size
+        lms = lmul[sl]
+        wms = wmul[sl]
+        # per square some rack tile fits (0 elsewhere, occupied squares included: their
+        # cross-check masks are 0): the tile coefficient in a span without a word premium
+        # (letter premium, times 1 plus the square's word premium if it makes a cross word),
+        # the same where the cross-check admits the rack's best value (0 where it caps it),
+        # the cross word's fixed points times its premium, the best rack value admitted
+        co = [0] * size
+        fr = [0] * size
+        fx = [0] * size
+        cv = [0] * size
         # zip without strict= (the lengths are equal): mypyc compiles only a plain zip loop
-        for p, cm, x, lm, w in zip(range(size), cmask[sl], csum[sl], lmul[sl], wmul[sl]):  # noqa: B905
+        for p, cm, x in zip(range(size), cmask[sl], csum[sl]):  # noqa: B905
             if cm & avail:
                 cap = caps.get(cm)
                 if cap is None:
                     cap = max((values[t] for t in real if cm >> t & 1), default=0)
                     caps[cm] = cap
+                c = lms[p]
                 if x >= 0:
-                    info[p] = (lm, w, x * w, w, cap, lm * (1 + w))
-                else:
-                    info[p] = (lm, w, 0, 0, cap, lm)
+                    w = wms[p]
+                    c *= 1 + w
+                    fx[p] = x * w
+                co[p] = c
+                if cap >= top:
+                    fr[p] = c
+                cv[p] = cap
+        # the two coefficient columns for a span of word premium sw > 1, made on demand
+        alt: dict[int, tuple[list[int], list[int]]] = {}
 
-        for a, ainfo in enumerate(info):
-            if ainfo is None or not lanc[a]:
+        for a, ca in enumerate(co):
+            if not ca or not lanc[a]:
                 continue
             # left: forced board tiles, or free empty squares up to the next anchor
             lsum = 0
-            lletters: list[int] = []
-            linfo: list[tuple[int, int, int, int, int, int]] = []
+            lkey = 1  # the board letters' key (the product of their primes)
+            nlmax = 0
             p = a - 1
             lboard = p >= 0 and cells[p] >= 0
             if lboard:
@@ -246,26 +278,32 @@ def anchor_bounds(
                     if not c & BLANK_BIT:
                         lsum += values[c]
                     if need_letters:
-                        lletters.append(c & LETTER)
+                        lkey *= primes[c & LETTER]
                     p -= 1
+                lstart = p + 1
             else:
-                while p >= 0 and len(linfo) < ntiles - 1 and not lanc[p]:
-                    li = info[p]
-                    if li is None:
-                        break
-                    linfo.append(li)
+                lstart = a
+                while p >= 0 and nlmax < ntiles - 1 and not lanc[p] and co[p]:
+                    nlmax += 1
                     p -= 1
             # right: the m-th empty square filled and the board tiles up to the word's end;
-            # the word premium, cross words' fixed points and count of squares whose
-            # cross-check caps the best tile, of all of them
-            rinfo = [ainfo]
-            w = ainfo[1]
-            fixed = ainfo[2]
-            ncap = 1 if ainfo[4] < top else 0
+            # the word premium, cross words' fixed points and the squares whose cross-check
+            # caps the best tile (their count, and the sums of their letter premiums and
+            # coefficients times their best admitted value), of all of them
+            rpos = [a]
+            w = wms[a]
+            fixed = fx[a]
+            ncap = capa = capc = 0
+            cap = cv[a]
+            if cap < top:
+                ncap = 1
+                capa = lms[a] * cap
+                capc = ca * cap
             rsums: list[int] = []
-            rlets: list[int] = []  # board letters passed (with need_letters only)
-            rnlet: list[int] = []
+            rkeys: list[int] = []  # the board letters' keys (with need_letters only)
+            rends: list[int] = []  # where the word ends (with need_letters only)
             tsum = 0
+            tkey = 1
             p = a + 1
             alone = not lboard and (p > last or cells[p] < 0)  # no board tile next in line
             while True:
@@ -274,107 +312,125 @@ def anchor_bounds(
                     if not c & BLANK_BIT:
                         tsum += values[c]
                     if need_letters:
-                        rlets.append(c & LETTER)
+                        tkey *= primes[c & LETTER]
                     p += 1
                 rsums.append(tsum)
                 if need_letters:
-                    rnlet.append(len(rlets))
-                if p > last or len(rinfo) == ntiles:
+                    rkeys.append(tkey)
+                    rends.append(p)
+                if p > last or len(rpos) == ntiles or not co[p]:
                     break
-                ri = info[p]
-                if ri is None:
-                    break
-                rinfo.append(ri)
-                w *= ri[1]
-                fixed += ri[2]
-                if ri[4] < top:
+                rpos.append(p)
+                w *= wms[p]
+                fixed += fx[p]
+                cap = cv[p]
+                if cap < top:
                     ncap += 1
+                    capa += lms[p] * cap
+                    capc += co[p] * cap
                 p += 1
-            if alone and not linfo and len(rinfo) == 1:
+            if alone and not nlmax and len(rpos) == 1:
                 continue  # only the anchor's letter alone: no word in this direction
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
             # The aggregates are kept up to date as the span moves left.
             best = _NONE
-            nlmax = len(linfo)
             spans = [_NONE] * (nlmax + 1)
-            m = len(rinfo)
+            m = len(rpos)
             for nl in range(nlmax + 1):
                 if nl:
-                    c4 = linfo[nl - 1]
-                    w *= c4[1]
-                    fixed += c4[2]
-                    if c4[4] < top:
+                    q = a - nl
+                    w *= wms[q]
+                    fixed += fx[q]
+                    cap = cv[q]
+                    if cap < top:
                         ncap += 1
+                        capa += lms[q] * cap
+                        capc += co[q] * cap
                     if nl + m > ntiles:
                         m -= 1
-                        c4 = rinfo[m]
-                        w //= c4[1]
-                        fixed -= c4[2]
-                        if c4[4] < top:
+                        q = rpos[m]
+                        w //= wms[q]
+                        fixed -= fx[q]
+                        cap = cv[q]
+                        if cap < top:
                             ncap -= 1
+                            capa -= lms[q] * cap
+                            capc -= co[q] * cap
                 k = nl + m
                 if k == 1 and alone:
                     continue  # the anchor's letter alone: no word in this direction
-                sw, sfixed, sncap, sm = w, fixed, ncap, m
+                sw, sfixed, sncap, scapa, scapc, sm = w, fixed, ncap, capa, capc, m
                 # the longest span whose tiles can spell a word: 7 tiles a bingo with the
                 # span's board letters, 6 tiles (no blank) all but one rack tile with them
                 dead = False
                 while k == RACK_SIZE or (k == 6 and six):
-                    bl = (*lletters, *rlets[: rnlet[sm - 1]])
+                    bkey = lkey * rkeys[sm - 1]
                     kmemo = bmemo if k == RACK_SIZE else smemo
-                    ok = kmemo.get(bl)
+                    ok = kmemo.get(bkey)
                     if ok is None:
+                        bl = [
+                            c & LETTER for c in cells[min(lstart, a - nl) : rends[sm - 1]] if c >= 0
+                        ]
                         if k == RACK_SIZE:
                             ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
                         else:
                             ok = _six_possible(keys, [*real, *bl], drop)
-                        kmemo[bl] = ok
+                        kmemo[bkey] = ok
                     if ok:
                         break
                     if sm == 1:
                         dead = True  # no shorter span with this many left squares
                         break
                     sm -= 1
-                    sw, sfixed, sncap = _without(rinfo[sm], sw, sfixed, sncap, top)
+                    q = rpos[sm]
+                    sw //= wms[q]
+                    sfixed -= fx[q]
+                    cap = cv[q]
+                    if cap < top:
+                        sncap -= 1
+                        scapa -= lms[q] * cap
+                        scapc -= co[q] * cap
                     k -= 1
                 if dead:
                     continue
-                chosen = linfo[:nl] + rinfo[:sm] if nl else rinfo[:sm]
                 if sw == 1:
-                    coefs = [c4[5] for c4 in chosen]
+                    cos, frs = co, fr
                 else:
-                    coefs = [c4[0] * (sw + c4[3]) for c4 in chosen]
+                    got = alt.get(sw)
+                    if got is None:
+                        d = sw - 1
+                        # zip without strict=, as above
+                        got = (
+                            [c + lm * d if c else 0 for c, lm in zip(co, lms)],  # noqa: B905
+                            [c + lm * d if c else 0 for c, lm in zip(fr, lms)],  # noqa: B905
+                        )
+                        alt[sw] = got
+                    cos, frs = got
+                # the span's squares: a - nl to the last right square (board tiles are 0)
+                s = a - nl
+                e = rpos[sm - 1] + 1
+                if compiled:
+                    b1 = _matched(vals, cos, s, e, buf)
+                else:
+                    cs = cos[s:e]
+                    cs.sort(reverse=True)
+                    b1 = sum(map(mul, vals, cs))
                 if sncap:
                     # also bound with each square whose cross-check admits only lesser rack
                     # letters at its best admitted value, the others matched with the best
                     # values; keep the smaller bound
-                    b2 = 0
-                    free: list[int] = []
-                    for cf, c4 in zip(coefs, chosen):  # noqa: B905 (equal lengths; as above)
-                        if c4[4] < top:
-                            b2 += cf * c4[4]
-                        else:
-                            free.append(cf)
-                    if compiled:
-                        b1 = _matched(vals, coefs)
-                    else:
-                        coefs.sort(reverse=True)
-                        b1 = sum(map(mul, vals, coefs))
+                    b2 = scapc + (sw - 1) * scapa
                     if b2 < b1:
                         if compiled:
-                            b2 += _matched(vals, free)
+                            b2 += _matched(vals, frs, s, e, buf)
                         else:
-                            free.sort(reverse=True)
-                            b2 += sum(map(mul, vals, free))
+                            cs = frs[s:e]
+                            cs.sort(reverse=True)
+                            b2 += sum(map(mul, vals, cs))
                         if b2 < b1:
                             b1 = b2
-                elif compiled:
-                    b1 = _matched(vals, coefs)
-                else:
-                    coefs.sort(reverse=True)
-                    b1 = sum(map(mul, vals, coefs))
                 bnd = sw * (lsum + rsums[sm - 1]) + sfixed + b1 + best_extra[k]
                 if k == RACK_SIZE:
                     bnd += BINGO
