@@ -114,16 +114,15 @@ def _bingo_possible(
     return hit
 
 
-def _six_possible(keys: frozenset[bytes], letters: list[int], drop: bytes) -> bool:
+def _six_possible(keys: frozenset[bytes], letters: list[int], drop: list[bytes]) -> bool:
     """Whether the real letters of a rack without a blank and a span's board letters, less
-    one of the rack letters in ``drop`` (none if empty: a 6-tile rack), can be the letters of
-    one word (a 6-tile move)."""
+    one of the rack letters in ``drop`` (one byte each; none if empty: a 6-tile rack), can
+    be the letters of one word (a 6-tile move)."""
     base = bytes(sorted(letters))
     if not drop:
         return base in keys
-    for c in drop:
-        i = base.index(c)
-        if base[:i] + base[i + 1 :] in keys:
+    for d in drop:  # noqa: SIM110 (a plain loop, no generator)
+        if base.replace(d, b"", 1) in keys:
             return True
     return False
 
@@ -208,7 +207,8 @@ def anchor_bounds(
     # a 6-tile span is checked for racks of 6 or 7 tiles without a blank
     six = not nblanks and ntiles >= 6
     keys = word_keys(tiles) if ntiles == RACK_SIZE or six else frozenset()
-    drop = bytes(sorted(set(real))) if ntiles == RACK_SIZE else b""  # the rack letter left
+    # the rack letter left, each as one byte
+    drop = [bytes((c,)) for c in sorted(set(real))] if ntiles == RACK_SIZE else []
     all_mask = tiles.all_mask
     # the best leave kept by a move of at most k tiles
     best_extra = list(extra)
@@ -247,10 +247,14 @@ def anchor_bounds(
         # zip without strict= (the lengths are equal): mypyc compiles only a plain zip loop
         for p, cm, x in zip(range(size), cmask[sl], csum[sl]):  # noqa: B905
             if cm & avail:
-                cap = caps.get(cm)
-                if cap is None:
-                    cap = max((values[t] for t in real if cm >> t & 1), default=0)
-                    caps[cm] = cap
+                if cm & avail == avail:
+                    cap = top  # every rack letter fits (no cross word, or an open one)
+                else:
+                    got_cap = caps.get(cm)
+                    if got_cap is None:
+                        got_cap = max((values[t] for t in real if cm >> t & 1), default=0)
+                        caps[cm] = got_cap
+                    cap = got_cap
                 c = lms[p]
                 if x >= 0:
                     w = wms[p]
