@@ -143,25 +143,30 @@ def _primes(n: int) -> tuple[int, ...]:
 _PRIMES: Final = _primes(BLANK_BIT)
 
 
-def _matched(vals: list[int], coefs: list[int], s: int, t: int, buf: list[int]) -> int:
-    """The dot product of ``vals`` (sorted best first) with the nonzero items of
-    ``coefs[s:t]`` sorted best first (``buf`` holds them): the compiled build's form, a native
-    insertion sort and loop without allocations; the pure build slices, sorts and calls
-    ``sum(map(mul, ...))`` (built-ins, faster there)."""
-    n = 0
+def _matched(coefs: list[int], s: int, t: int, v: tuple[int, int, int, int, int, int, int]) -> int:
+    """The dot product of the rack values ``v`` (best first, 0 past the rack's tiles) with
+    the nonzero items of ``coefs[s:t]`` (at most 7) sorted best first: the compiled build's
+    form, the seven best kept in native locals, no list written; the pure build slices,
+    sorts and calls ``sum(map(mul, ...))`` (built-ins, faster there)."""
+    c0 = c1 = c2 = c3 = c4 = c5 = c6 = 0
     for i in range(s, t):
         c = coefs[i]
-        if c:
-            j = n
-            while j and buf[j - 1] < c:
-                buf[j] = buf[j - 1]
-                j -= 1
-            buf[j] = c
-            n += 1
-    total = 0
-    for i in range(min(n, len(vals))):
-        total += vals[i] * buf[i]
-    return total
+        if c > c6:
+            # insert c in the descending c0..c6 (c6 drops out)
+            c6 = c
+            if c6 > c5:
+                c5, c6 = c6, c5
+                if c5 > c4:
+                    c4, c5 = c5, c4
+                    if c4 > c3:
+                        c3, c4 = c4, c3
+                        if c3 > c2:
+                            c2, c3 = c3, c2
+                            if c2 > c1:
+                                c1, c2 = c2, c1
+                                if c1 > c0:
+                                    c0, c1 = c1, c0
+    return v[0] * c0 + v[1] * c1 + v[2] * c2 + v[3] * c3 + v[4] * c4 + v[5] * c5 + v[6] * c6
 
 
 def anchor_bounds(
@@ -226,7 +231,16 @@ def anchor_bounds(
     # a tuple's items are native reads in the compiled build (a list is copied once)
     cells_all: tuple[int, ...] = board if isinstance(board, tuple) else tuple(board)
     compiled = COMPILED  # the compiled build sorts and matches in a native helper
-    buf = [0] * size  # its scratch list
+    # per anchor, by number of right squares: the square, the board tiles' points up to the
+    # word's end, their letters' key and where the word ends (the last two with
+    # need_letters only); lists written in place, not made per anchor
+    rpos = [0] * (size + 1)
+    rsums = [0] * (size + 1)
+    rkeys = [0] * (size + 1)
+    rends = [0] * (size + 1)
+    # the rack values for it, as seven native ints (0 past the rack's tiles)
+    pad = [*vals, 0, 0, 0, 0, 0, 0, 0]
+    v7 = (pad[0], pad[1], pad[2], pad[3], pad[4], pad[5], pad[6])
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
@@ -294,7 +308,8 @@ def anchor_bounds(
             # the word premium, cross words' fixed points and the squares whose cross-check
             # caps the best tile (their count, and the sums of their letter premiums and
             # coefficients times their best admitted value), of all of them
-            rpos = [a]
+            rpos[0] = a
+            m = 1  # right squares
             w = wms[a]
             fixed = fx[a]
             ncap = capa = capc = 0
@@ -303,9 +318,6 @@ def anchor_bounds(
                 ncap = 1
                 capa = lms[a] * cap
                 capc = ca * cap
-            rsums: list[int] = []
-            rkeys: list[int] = []  # the board letters' keys (with need_letters only)
-            rends: list[int] = []  # where the word ends (with need_letters only)
             tsum = 0
             tkey = 1
             p = a + 1
@@ -318,13 +330,14 @@ def anchor_bounds(
                     if need_letters:
                         tkey *= primes[c & LETTER]
                     p += 1
-                rsums.append(tsum)
+                rsums[m - 1] = tsum
                 if need_letters:
-                    rkeys.append(tkey)
-                    rends.append(p)
-                if p > last or len(rpos) == ntiles or not co[p]:
+                    rkeys[m - 1] = tkey
+                    rends[m - 1] = p
+                if p > last or m == ntiles or not co[p]:
                     break
-                rpos.append(p)
+                rpos[m] = p
+                m += 1
                 w *= wms[p]
                 fixed += fx[p]
                 cap = cv[p]
@@ -333,7 +346,7 @@ def anchor_bounds(
                     capa += lms[p] * cap
                     capc += co[p] * cap
                 p += 1
-            if alone and not nlmax and len(rpos) == 1:
+            if alone and not nlmax and m == 1:
                 continue  # only the anchor's letter alone: no word in this direction
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
@@ -341,7 +354,6 @@ def anchor_bounds(
             # The aggregates are kept up to date as the span moves left.
             best = _NONE
             spans = [_NONE] * (nlmax + 1)
-            m = len(rpos)
             for nl in range(nlmax + 1):
                 if nl:
                     q = a - nl
@@ -416,7 +428,7 @@ def anchor_bounds(
                 s = a - nl
                 e = rpos[sm - 1] + 1
                 if compiled:
-                    b1 = _matched(vals, cos, s, e, buf)
+                    b1 = _matched(cos, s, e, v7)
                 else:
                     cs = cos[s:e]
                     cs.sort(reverse=True)
@@ -428,7 +440,7 @@ def anchor_bounds(
                     b2 = scapc + (sw - 1) * scapa
                     if b2 < b1:
                         if compiled:
-                            b2 += _matched(vals, frs, s, e, buf)
+                            b2 += _matched(frs, s, e, v7)
                         else:
                             cs = frs[s:e]
                             cs.sort(reverse=True)
