@@ -231,6 +231,9 @@ def anchor_bounds(
     # a tuple's items are native reads in the compiled build (a list is copied once)
     cells_all: tuple[int, ...] = board if isinstance(board, tuple) else tuple(board)
     compiled = COMPILED  # the compiled build sorts and matches in a native helper
+    # the two coefficient columns of a line for a span of word premium sw > 1 (made on
+    # demand, with the line they are for)
+    alt: dict[int, tuple[int, list[int], list[int]]] = {}
     # per anchor, by number of right squares: the square, the board tiles' points up to the
     # word's end, their letters' key and where the word ends (the last two with
     # need_letters only); lists written in place, not made per anchor
@@ -244,7 +247,7 @@ def anchor_bounds(
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
-        if True not in lanc:
+        if not any(lanc):
             continue
         cells = cells_all[sl]
         lms = lmul[sl]
@@ -266,9 +269,13 @@ def anchor_bounds(
                 else:
                     got_cap = caps.get(cm)
                     if got_cap is None:
-                        got_cap = max((values[t] for t in real if cm >> t & 1), default=0)
-                        caps[cm] = got_cap
-                    cap = got_cap
+                        cap = 0
+                        for t in real:
+                            if cm >> t & 1 and values[t] > cap:
+                                cap = values[t]
+                        caps[cm] = cap
+                    else:
+                        cap = got_cap
                 c = lms[p]
                 if x >= 0:
                     w = wms[p]
@@ -278,9 +285,6 @@ def anchor_bounds(
                 if cap >= top:
                     fr[p] = c
                 cv[p] = cap
-        # the two coefficient columns for a span of word premium sw > 1, made on demand
-        alt: dict[int, tuple[list[int], list[int]]] = {}
-
         for a, ca in enumerate(co):
             if not ca or not lanc[a]:
                 continue
@@ -415,15 +419,16 @@ def anchor_bounds(
                     cos, frs = co, fr
                 else:
                     got = alt.get(sw)
-                    if got is None:
+                    if got is None or got[0] != line:
                         d = sw - 1
                         # zip without strict=, as above
                         got = (
+                            line,
                             [c + lm * d if c else 0 for c, lm in zip(co, lms)],  # noqa: B905
                             [c + lm * d if c else 0 for c, lm in zip(fr, lms)],  # noqa: B905
                         )
                         alt[sw] = got
-                    cos, frs = got
+                    _, cos, frs = got
                 # the span's squares: a - nl to the last right square (board tiles are 0)
                 s = a - nl
                 e = rpos[sm - 1] + 1
