@@ -41,9 +41,9 @@ every move it covers).
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from math import prod
 from operator import itemgetter, mul
 from typing import Final
 
@@ -73,59 +73,6 @@ def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], fl
 #: the bound of a span no move can use (keys may be negative with a leave function)
 _NONE: Final = float("-inf")
 
-_WORD_KEYS: dict[str, frozenset[bytes]] = {}
-
-
-def word_keys(tiles: Tiles) -> frozenset[bytes]:
-    """The sorted letter codes (as bytes) of every word of at least 6 letters: a move of 7
-    tiles, or of 6 tiles with at least one board tile or alone, spells one of them with the
-    board letters it covers. Built once per lexicon."""
-    keys = _WORD_KEYS.get(tiles.digest)
-    if keys is None:
-        keys = frozenset(
-            bytes(sorted(seq)) for seq in tiles.lexicon.dawg.sequences() if len(seq) >= 6
-        )
-        _WORD_KEYS[tiles.digest] = keys
-    return keys
-
-
-def _bingo_possible(
-    keys: frozenset[bytes], letters: list[int], blanks: int, all_mask: int, memo: dict[bytes, bool]
-) -> bool:
-    """Whether the rack's real ``letters``, the board letters of a span and ``blanks``
-    wildcards can be the letters of one word (2 blanks or more: assumed so)."""
-    base = bytes(sorted(letters))
-    hit = memo.get(base)
-    if hit is None:
-        if blanks == 0:
-            hit = base in keys
-        elif blanks == 1:
-            hit = False
-            m = all_mask
-            while m and not hit:
-                b = m & -m
-                m ^= b
-                c = b.bit_length() - 1
-                i = bisect_right(base, c)
-                hit = base[:i] + bytes((c,)) + base[i:] in keys
-        else:
-            hit = True
-        memo[base] = hit
-    return hit
-
-
-def _six_possible(keys: frozenset[bytes], letters: list[int], drop: list[bytes]) -> bool:
-    """Whether the real letters of a rack without a blank and a span's board letters, less
-    one of the rack letters in ``drop`` (one byte each; none if empty: a 6-tile rack), can
-    be the letters of one word (a 6-tile move)."""
-    base = bytes(sorted(letters))
-    if not drop:
-        return base in keys
-    for d in drop:  # noqa: SIM110 (a plain loop, no generator)
-        if base.replace(d, b"", 1) in keys:
-            return True
-    return False
-
 
 def _primes(n: int) -> tuple[int, ...]:
     """The first ``n`` primes."""
@@ -141,6 +88,56 @@ def _primes(n: int) -> tuple[int, ...]:
 #: a prime per letter code: a span's board letters as one integer (the product of their
 #: primes, a small int for the spans checked against the word index)
 _PRIMES: Final = _primes(BLANK_BIT)
+
+
+_WORD_KEYS: dict[str, frozenset[int]] = {}
+
+
+def word_keys(tiles: Tiles) -> frozenset[int]:
+    """The letters of every word of at least 6 letters, each word as the product of a prime
+    per letter code (``_PRIMES``; unique factorisation makes it the word's multiset of
+    letters): a move of 7 tiles, or of 6 tiles with at least one board tile or alone, spells
+    one of them with the board letters it covers. Built once per lexicon."""
+    keys = _WORD_KEYS.get(tiles.digest)
+    if keys is None:
+        primes = _PRIMES
+        keys = frozenset(
+            prod(map(primes.__getitem__, seq))
+            for seq in tiles.lexicon.dawg.sequences()
+            if len(seq) >= 6
+        )
+        _WORD_KEYS[tiles.digest] = keys
+    return keys
+
+
+def _bingo_possible(keys: frozenset[int], base: int, blanks: int, all_mask: int) -> bool:
+    """Whether the letters of ``base`` (the product of the primes of the rack's real letters
+    and of a span's board letters) and ``blanks`` wildcards can be the letters of one word
+    (2 blanks or more: assumed so)."""
+    if blanks == 0:
+        return base in keys
+    if blanks == 1:
+        primes = _PRIMES
+        m = all_mask
+        while m:
+            b = m & -m
+            m ^= b
+            if base * primes[b.bit_length() - 1] in keys:
+                return True
+        return False
+    return True
+
+
+def _six_possible(keys: frozenset[int], base: int, drop: list[int]) -> bool:
+    """Whether the letters of ``base`` (as for :func:`_bingo_possible`, a rack without a
+    blank), less one rack letter whose prime is in ``drop`` (none if empty: a 6-tile rack),
+    can be the letters of one word (a 6-tile move)."""
+    if not drop:
+        return base in keys
+    for q in drop:  # noqa: SIM110 (a plain loop, no generator)
+        if base // q in keys:
+            return True
+    return False
 
 
 def _matched(coefs: list[int], s: int, t: int, v: tuple[int, int, int, int, int, int, int]) -> int:
@@ -211,16 +208,18 @@ def anchor_bounds(
         avail |= 1 << t
     # a 6-tile span is checked for racks of 6 or 7 tiles without a blank
     six = not nblanks and ntiles >= 6
-    keys = word_keys(tiles) if ntiles == RACK_SIZE or six else frozenset()
-    # the rack letter left, each as one byte
-    drop = [bytes((c,)) for c in sorted(set(real))] if ntiles == RACK_SIZE else []
+    keys: frozenset[int] = word_keys(tiles) if ntiles == RACK_SIZE or six else frozenset()
+    # the rack letter left, each as its prime
+    drop = [_PRIMES[c] for c in sorted(set(real))] if ntiles == RACK_SIZE else []
     all_mask = tiles.all_mask
     # the best leave kept by a move of at most k tiles
     best_extra = list(extra)
     for k in range(2, len(best_extra)):
         best_extra[k] = max(best_extra[k], best_extra[k - 1])
-    memo: dict[bytes, bool] = {}
     primes = _PRIMES
+    preal = 1  # the rack's real letters, as a word key
+    for t in real:
+        preal *= primes[t]
     bmemo: dict[int, bool] = {}  # a span's board letters (their key) -> bingo possible
     smemo: dict[int, bool] = {}  # the same for 6 tiles (all but one rack tile)
     lmul, wmul = tiles.letter_mult, tiles.word_mult
@@ -235,12 +234,11 @@ def anchor_bounds(
     # demand, with the line they are for)
     alt: dict[int, tuple[int, list[int], list[int]]] = {}
     # per anchor, by number of right squares: the square, the board tiles' points up to the
-    # word's end, their letters' key and where the word ends (the last two with
-    # need_letters only); lists written in place, not made per anchor
+    # word's end and their letters' key (with need_letters only); lists written in place,
+    # not made per anchor
     rpos = [0] * (size + 1)
     rsums = [0] * (size + 1)
     rkeys = [0] * (size + 1)
-    rends = [0] * (size + 1)
     # the rack values for it, as seven native ints (0 past the rack's tiles)
     pad = [*vals, 0, 0, 0, 0, 0, 0, 0]
     v7 = (pad[0], pad[1], pad[2], pad[3], pad[4], pad[5], pad[6])
@@ -302,9 +300,7 @@ def anchor_bounds(
                     if need_letters:
                         lkey *= primes[c & LETTER]
                     p -= 1
-                lstart = p + 1
             else:
-                lstart = a
                 while p >= 0 and nlmax < ntiles - 1 and not lanc[p] and co[p]:
                     nlmax += 1
                     p -= 1
@@ -337,7 +333,6 @@ def anchor_bounds(
                 rsums[m - 1] = tsum
                 if need_letters:
                     rkeys[m - 1] = tkey
-                    rends[m - 1] = p
                 if p > last or m == ntiles or not co[p]:
                     break
                 rpos[m] = p
@@ -390,13 +385,10 @@ def anchor_bounds(
                     kmemo = bmemo if k == RACK_SIZE else smemo
                     ok = kmemo.get(bkey)
                     if ok is None:
-                        bl = [
-                            c & LETTER for c in cells[min(lstart, a - nl) : rends[sm - 1]] if c >= 0
-                        ]
                         if k == RACK_SIZE:
-                            ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
+                            ok = _bingo_possible(keys, preal * bkey, nblanks, all_mask)
                         else:
-                            ok = _six_possible(keys, [*real, *bl], drop)
+                            ok = _six_possible(keys, preal * bkey, drop)
                         kmemo[bkey] = ok
                     if ok:
                         break
