@@ -5,7 +5,10 @@ Run: PYTHONPATH=src python benchmarks/wocable_best_moves.py [--positions N]
 
 ``--split`` prints, instead of the comparison, where the time of the top move goes position
 by position (cross-checks, shadow bounds, the rest of ``shadow.ranked``) and how many anchors
-are bounded, have no move, or reach the best key (see :func:`split`).
+are bounded, have no move, or reach the best key (see :func:`split`). ``--count`` prints
+instead the instructions (valgrind's callgrind) of one warm pass of ``anchor_bounds`` and one
+of ``shadow.ranked(..., 1)`` over all the positions chosen (see :func:`count`): a figure
+that does not depend on the machine's load, for whichever build ``PYTHONPATH`` selects.
 
 Positions: reproducible midgame states after 4-15 moves of seeded self-play (English and
 Spanish), with the rack of the player on turn (blanks as dealt), from two kinds of play:
@@ -32,13 +35,18 @@ For each position and each method the CPU time (``time.process_time``, best of
 from __future__ import annotations
 
 import argparse
+import os
+import pickle
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 
 from wordgames.wocable import Rules, State, bots, new_game
-from wordgames.wocable.engine import BLANK_BIT
+from wordgames.wocable.engine import BLANK_BIT, Tiles
 from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, raw_moves
 from wordgames.wocable.shadow import anchor_bounds, ranked, word_keys
@@ -151,10 +159,22 @@ def main() -> None:
         action="store_true",
         help="only where the time of best_moves(1) goes, per position (medians)",
     )
+    ap.add_argument(
+        "--count",
+        action="store_true",
+        help="only the instructions (callgrind) of the bounds and of ranked(1), all positions",
+    )
+    ap.add_argument("--count-worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.count_worker:
+        _count_worker(args.count_worker)
+        return
     plays = {"both": ["greedy", "equity"], "all": ["greedy", "equity", "random"]}.get(
         args.play, [args.play]
     )
+    if args.count:
+        count(plays, args.langs.split(","), args.positions, args.salt)
+        return
     for play in plays:
         for lang in args.langs.split(","):
             if args.split:
@@ -214,6 +234,98 @@ def _split_one(
             if b >= top:
                 counts["reach the best"] += 1
                 counts["of them below it"] += max((m[1] for m in out), default=-1) < top
+
+
+def _prepared(
+    jobs: list[tuple[str, tuple[int, ...], tuple[int, ...]]],
+) -> list[
+    tuple[Tiles, tuple[int, ...], tuple[int, ...], list[bool], list[tuple[list[int], list[int]]]]
+]:
+    """The positions of :func:`count` with their tiles, anchors and cross-checks."""
+    tiles: dict[str, Tiles] = {}
+    out = []
+    for lang, board, rack in jobs:
+        if lang not in tiles:
+            tiles[lang] = new_game(2, rules=Rules(tiles=lang)).tiles
+            word_keys(tiles[lang])  # the one-off index, built before counting
+        t = tiles[lang]
+        letters = t.all_mask if t.blank in rack else sum(1 << c for c in set(rack))
+        cc = [cross_checks(t, board, a, letters) for a in (True, False)]
+        out.append((t, board, rack, anchors(t, board), cc))
+    return out
+
+
+def _count_worker(path: str) -> None:
+    """Under callgrind: one warm pass of each workload between the marker calls."""
+    import gc
+
+    with open(path, "rb") as f:
+        prepared = _prepared(pickle.load(f))
+
+    def bounds() -> None:
+        for t, board, rack, anc, cc in prepared:
+            extra = [0.0] * (len(rack) + 1)
+            for i, across in enumerate((True, False)):
+                anchor_bounds(t, board, rack, across, anc, cc[i][0], cc[i][1], extra)
+
+    def top1() -> None:
+        for t, board, rack, _, _ in prepared:
+            ranked(t, board, rack, 1)
+
+    bounds()
+    top1()  # warm
+    for fn in (bounds, top1):
+        gc.collect()
+        os.getppid()  # callgrind zeroes its counters here
+        fn()
+        os.getpgrp()  # and writes them out here
+
+
+def count(plays: list[str], langs: list[str], n: int, salt: str = "bm") -> None:
+    """Instructions (valgrind's callgrind, ``PYTHONHASHSEED=0``) of one warm pass of
+    ``anchor_bounds`` (both directions, cross-checks and anchors given) and one of
+    ``shadow.ranked(..., 1)`` over the positions of every play and language, counted as
+    ``benchmarks/instructions.py`` counts (the set-up is not counted)."""
+    jobs = [
+        (lang, tuple(s.board), tuple(s.racks[s.turn]))
+        for play in plays
+        for lang in langs
+        for s in positions(lang, n, play, salt)
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "positions.pickle")
+        with open(data, "wb") as f:
+            pickle.dump(jobs, f)
+        out = os.path.join(tmp, "cg.out")
+        proc = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--zero-before=getppid",
+                "--dump-before=getpgrp",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                __file__,
+                "--count-worker",
+                data,
+            ],
+            env=dict(os.environ, PYTHONHASHSEED="0"),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode:
+            sys.stderr.write(proc.stderr[-3000:])
+            raise SystemExit(f"the count failed under callgrind (exit {proc.returncode})")
+        counts = []
+        for i in (1, 2):
+            with open(f"{out}.{i}") as f:
+                line = next(ln for ln in f if ln.startswith("summary:"))
+            counts.append(int(line.split()[1]))
+    print(
+        f"{len(jobs)} positions ({', '.join(plays)}; {', '.join(langs)}): anchor_bounds"
+        f" {counts[0] / 1e6:.1f} M instructions, ranked(1) {counts[1] / 1e6:.1f} M"
+    )
 
 
 def split(lang: str, play: str, n: int, repeats: int, salt: str = "bm") -> None:

@@ -16,7 +16,7 @@ from wordgames.wocable.cgp import from_cgp
 from wordgames.wocable.engine import BLANK_BIT, Tiles
 from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, raw_moves
-from wordgames.wocable.shadow import anchor_bounds, ranked
+from wordgames.wocable.shadow import _matched, anchor_bounds, ranked
 
 from .test_movegen import random_board, small_lexicon
 
@@ -270,6 +270,28 @@ def test_anchor_bounds_take_a_board_list_as_a_tuple(seed: int, depth: int, rack_
         cm, cs = cross_checks(t, state.board, across)
         want = anchor_bounds(t, state.board, rack, across, anc, cm, cs, extra)
         assert want == anchor_bounds(t, list(state.board), rack, across, anc, cm, cs, extra)
+
+
+@given(
+    vals=st.lists(st.integers(0, 10), min_size=1, max_size=7),
+    coefs=st.lists(st.integers(0, 12) | st.just(0), max_size=15),
+    data=st.data(),
+)
+def test_the_compiled_matcher_is_the_sorted_dot_product(
+    vals: list[int], coefs: list[int], data: st.DataObject
+) -> None:
+    """``_matched`` (the compiled build's matcher; the pure build slices and sorts) pairs the
+    rack values best first with the nonzero coefficients of a range, sorted best first."""
+    s = data.draw(st.integers(0, len(coefs)))
+    t = data.draw(st.integers(s, len(coefs)))
+    nonzero = sorted((c for c in coefs[s:t] if c), reverse=True)
+    if len(nonzero) > len(vals):  # a span never has more squares than the rack has tiles
+        coefs[s:t] = [0] * (t - s)
+        nonzero = []
+    v = sorted(vals, reverse=True)
+    pad = [*v, 0, 0, 0, 0, 0, 0, 0]
+    v7 = (pad[0], pad[1], pad[2], pad[3], pad[4], pad[5], pad[6])
+    assert _matched(coefs, s, t, v7) == sum(a * b for a, b in zip(v, nonzero, strict=False))
 
 
 def test_ranked_leaves_the_collector_as_it_found_it() -> None:

@@ -41,9 +41,9 @@ every move it covers).
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from math import prod
 from operator import itemgetter, mul
 from typing import Final
 
@@ -73,85 +73,97 @@ def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], fl
 #: the bound of a span no move can use (keys may be negative with a leave function)
 _NONE: Final = float("-inf")
 
-_WORD_KEYS: dict[str, frozenset[bytes]] = {}
+
+def _primes(n: int) -> tuple[int, ...]:
+    """The first ``n`` primes."""
+    out: list[int] = []
+    k = 2
+    while len(out) < n:
+        if all(k % q for q in out):
+            out.append(k)
+        k += 1
+    return tuple(out)
 
 
-def word_keys(tiles: Tiles) -> frozenset[bytes]:
-    """The sorted letter codes (as bytes) of every word of at least 6 letters: a move of 7
-    tiles, or of 6 tiles with at least one board tile or alone, spells one of them with the
-    board letters it covers. Built once per lexicon."""
+#: a prime per letter code: a span's board letters as one integer (the product of their
+#: primes, a small int for the spans checked against the word index)
+_PRIMES: Final = _primes(BLANK_BIT)
+
+
+_WORD_KEYS: dict[str, frozenset[int]] = {}
+
+
+def word_keys(tiles: Tiles) -> frozenset[int]:
+    """The letters of every word of at least 6 letters, each word as the product of a prime
+    per letter code (``_PRIMES``; unique factorisation makes it the word's multiset of
+    letters): a move of 7 tiles, or of 6 tiles with at least one board tile or alone, spells
+    one of them with the board letters it covers. Built once per lexicon."""
     keys = _WORD_KEYS.get(tiles.digest)
     if keys is None:
+        primes = _PRIMES
         keys = frozenset(
-            bytes(sorted(seq)) for seq in tiles.lexicon.dawg.sequences() if len(seq) >= 6
+            prod(map(primes.__getitem__, seq))
+            for seq in tiles.lexicon.dawg.sequences()
+            if len(seq) >= 6
         )
         _WORD_KEYS[tiles.digest] = keys
     return keys
 
 
-def _bingo_possible(
-    keys: frozenset[bytes], letters: list[int], blanks: int, all_mask: int, memo: dict[bytes, bool]
-) -> bool:
-    """Whether the rack's real ``letters``, the board letters of a span and ``blanks``
-    wildcards can be the letters of one word (2 blanks or more: assumed so)."""
-    base = bytes(sorted(letters))
-    hit = memo.get(base)
-    if hit is None:
-        if blanks == 0:
-            hit = base in keys
-        elif blanks == 1:
-            hit = False
-            m = all_mask
-            while m and not hit:
-                b = m & -m
-                m ^= b
-                c = b.bit_length() - 1
-                i = bisect_right(base, c)
-                hit = base[:i] + bytes((c,)) + base[i:] in keys
-        else:
-            hit = True
-        memo[base] = hit
-    return hit
+def _bingo_possible(keys: frozenset[int], base: int, blanks: int, all_mask: int) -> bool:
+    """Whether the letters of ``base`` (the product of the primes of the rack's real letters
+    and of a span's board letters) and ``blanks`` wildcards can be the letters of one word
+    (2 blanks or more: assumed so)."""
+    if blanks == 0:
+        return base in keys
+    if blanks == 1:
+        primes = _PRIMES
+        m = all_mask
+        while m:
+            b = m & -m
+            m ^= b
+            if base * primes[b.bit_length() - 1] in keys:
+                return True
+        return False
+    return True
 
 
-def _six_possible(keys: frozenset[bytes], letters: list[int], drop: bytes) -> bool:
-    """Whether the real letters of a rack without a blank and a span's board letters, less
-    one of the rack letters in ``drop`` (none if empty: a 6-tile rack), can be the letters of
-    one word (a 6-tile move)."""
-    base = bytes(sorted(letters))
+def _six_possible(keys: frozenset[int], base: int, drop: list[int]) -> bool:
+    """Whether the letters of ``base`` (as for :func:`_bingo_possible`, a rack without a
+    blank), less one rack letter whose prime is in ``drop`` (none if empty: a 6-tile rack),
+    can be the letters of one word (a 6-tile move)."""
     if not drop:
         return base in keys
-    for c in drop:
-        i = base.index(c)
-        if base[:i] + base[i + 1 :] in keys:
+    for q in drop:  # noqa: SIM110 (a plain loop, no generator)
+        if base // q in keys:
             return True
     return False
 
 
-def _without(
-    sq: tuple[int, int, int, int, int, int], w: int, fixed: int, ncap: int, top: int
-) -> tuple[int, int, int]:
-    """A span's word premium, cross words' fixed points and count of capped squares once the
-    square ``sq`` (from :func:`anchor_bounds`' per-square tuples) is taken out of it."""
-    return w // sq[1], fixed - sq[2], ncap - (sq[4] < top)
-
-
-def _matched(vals: list[int], coefs: list[int]) -> int:
-    """``sum(map(mul, vals, sorted(coefs, reverse=True)))`` for ``vals`` sorted best first,
-    sorting ``coefs`` in place: the compiled build's form (a native insertion sort and loop;
-    the pure build keeps the built-in calls, faster there)."""
-    n = len(coefs)
-    for i in range(1, n):
+def _matched(coefs: list[int], s: int, t: int, v: tuple[int, int, int, int, int, int, int]) -> int:
+    """The dot product of the rack values ``v`` (best first, 0 past the rack's tiles) with
+    the nonzero items of ``coefs[s:t]`` (at most 7) sorted best first: the compiled build's
+    form, the seven best kept in native locals, no list written; the pure build slices,
+    sorts and calls ``sum(map(mul, ...))`` (built-ins, faster there)."""
+    c0 = c1 = c2 = c3 = c4 = c5 = c6 = 0
+    for i in range(s, t):
         c = coefs[i]
-        j = i
-        while j and coefs[j - 1] < c:
-            coefs[j] = coefs[j - 1]
-            j -= 1
-        coefs[j] = c
-    total = 0
-    for i in range(min(n, len(vals))):
-        total += vals[i] * coefs[i]
-    return total
+        if c > c6:
+            # insert c in the descending c0..c6 (c6 drops out)
+            c6 = c
+            if c6 > c5:
+                c5, c6 = c6, c5
+                if c5 > c4:
+                    c4, c5 = c5, c4
+                    if c4 > c3:
+                        c3, c4 = c4, c3
+                        if c3 > c2:
+                            c2, c3 = c3, c2
+                            if c2 > c1:
+                                c1, c2 = c2, c1
+                                if c1 > c0:
+                                    c0, c1 = c1, c0
+    return v[0] * c0 + v[1] * c1 + v[2] * c2 + v[3] * c3 + v[4] * c4 + v[5] * c5 + v[6] * c6
 
 
 def anchor_bounds(
@@ -175,7 +187,13 @@ def anchor_bounds(
     with the best values. A 7-tile span gets the bingo bonus only if its board letters with
     the rack's can be the letters of a word, and a 6-tile span counts (for a rack without a
     blank) only if they can with all but one rack tile (:func:`word_keys`); otherwise the
-    span one square shorter stands for it."""
+    span one square shorter stands for it.
+
+    The per-square figures are integer columns of the line, computed once per line and
+    shared by its anchors; a span's coefficients are a slice of a column (0 on the board
+    tiles it covers, which the matching ignores), its word premium, fixed points and capped
+    squares are kept up to date as the span moves left, and its board letters are one
+    integer key (the product of a prime per letter) for the word-index checks."""
     size = tiles.size
     last = size - 1
     values = tiles.values
@@ -190,16 +208,20 @@ def anchor_bounds(
         avail |= 1 << t
     # a 6-tile span is checked for racks of 6 or 7 tiles without a blank
     six = not nblanks and ntiles >= 6
-    keys = word_keys(tiles) if ntiles == RACK_SIZE or six else frozenset()
-    drop = bytes(sorted(set(real))) if ntiles == RACK_SIZE else b""  # the rack letter left
+    keys: frozenset[int] = word_keys(tiles) if ntiles == RACK_SIZE or six else frozenset()
+    # the rack letter left, each as its prime
+    drop = [_PRIMES[c] for c in sorted(set(real))] if ntiles == RACK_SIZE else []
     all_mask = tiles.all_mask
     # the best leave kept by a move of at most k tiles
     best_extra = list(extra)
     for k in range(2, len(best_extra)):
         best_extra[k] = max(best_extra[k], best_extra[k - 1])
-    memo: dict[bytes, bool] = {}
-    bmemo: dict[tuple[int, ...], bool] = {}  # a span's board letters -> bingo possible
-    smemo: dict[tuple[int, ...], bool] = {}  # the same for 6 tiles (all but one rack tile)
+    primes = _PRIMES
+    preal = 1  # the rack's real letters, as a word key
+    for t in real:
+        preal *= primes[t]
+    bmemo: dict[int, bool] = {}  # a span's board letters (their key) -> bingo possible
+    smemo: dict[int, bool] = {}  # the same for 6 tiles (all but one rack tile)
     lmul, wmul = tiles.letter_mult, tiles.word_mult
     caps: dict[int, int] = {}  # cross-check mask -> best value of a rack tile it admits
     out: list[tuple[float, int, int, list[float]]] = []
@@ -208,36 +230,66 @@ def anchor_bounds(
     # a tuple's items are native reads in the compiled build (a list is copied once)
     cells_all: tuple[int, ...] = board if isinstance(board, tuple) else tuple(board)
     compiled = COMPILED  # the compiled build sorts and matches in a native helper
+    # the two coefficient columns of a line for a span of word premium sw > 1 (made on
+    # demand, with the line they are for)
+    alt: dict[int, tuple[int, list[int], list[int]]] = {}
+    # per anchor, by number of right squares: the square, the board tiles' points up to the
+    # word's end and their letters' key (with need_letters only); lists written in place,
+    # not made per anchor
+    rpos = [0] * (size + 1)
+    rsums = [0] * (size + 1)
+    rkeys = [0] * (size + 1)
+    # the rack values for it, as seven native ints (0 past the rack's tiles)
+    pad = [*vals, 0, 0, 0, 0, 0, 0, 0]
+    v7 = (pad[0], pad[1], pad[2], pad[3], pad[4], pad[5], pad[6])
     for line in range(size):
         sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
         lanc = anc[sl]
-        if True not in lanc:
+        if not any(lanc):
             continue
         cells = cells_all[sl]
-        # per empty square some rack tile fits: (letter premium, word premium, cross word's
-        # fixed points, word premium again if there is a cross word, best rack value the
-        # cross-check admits, the tile coefficient in a span without a word premium); None
-        # elsewhere (cross-check masks are 0 on occupied squares)
-        info: list[tuple[int, int, int, int, int, int] | None] = [None] * size
+        lms = lmul[sl]
+        wms = wmul[sl]
+        # per square some rack tile fits (0 elsewhere, occupied squares included: their
+        # cross-check masks are 0): the tile coefficient in a span without a word premium
+        # (letter premium, times 1 plus the square's word premium if it makes a cross word),
+        # the same where the cross-check admits the rack's best value (0 where it caps it),
+        # the cross word's fixed points times its premium, the best rack value admitted
+        co = [0] * size
+        fr = [0] * size
+        fx = [0] * size
+        cv = [0] * size
         # zip without strict= (the lengths are equal): mypyc compiles only a plain zip loop
-        for p, cm, x, lm, w in zip(range(size), cmask[sl], csum[sl], lmul[sl], wmul[sl]):  # noqa: B905
+        for p, cm, x in zip(range(size), cmask[sl], csum[sl]):  # noqa: B905
             if cm & avail:
-                cap = caps.get(cm)
-                if cap is None:
-                    cap = max((values[t] for t in real if cm >> t & 1), default=0)
-                    caps[cm] = cap
-                if x >= 0:
-                    info[p] = (lm, w, x * w, w, cap, lm * (1 + w))
+                if cm & avail == avail:
+                    cap = top  # every rack letter fits (no cross word, or an open one)
                 else:
-                    info[p] = (lm, w, 0, 0, cap, lm)
-
-        for a, ainfo in enumerate(info):
-            if ainfo is None or not lanc[a]:
+                    got_cap = caps.get(cm)
+                    if got_cap is None:
+                        cap = 0
+                        for t in real:
+                            if cm >> t & 1 and values[t] > cap:
+                                cap = values[t]
+                        caps[cm] = cap
+                    else:
+                        cap = got_cap
+                c = lms[p]
+                if x >= 0:
+                    w = wms[p]
+                    c *= 1 + w
+                    fx[p] = x * w
+                co[p] = c
+                if cap >= top:
+                    fr[p] = c
+                cv[p] = cap
+        for a, ca in enumerate(co):
+            if not ca or not lanc[a]:
                 continue
             # left: forced board tiles, or free empty squares up to the next anchor
             lsum = 0
-            lletters: list[int] = []
-            linfo: list[tuple[int, int, int, int, int, int]] = []
+            lkey = 1  # the board letters' key (the product of their primes)
+            nlmax = 0
             p = a - 1
             lboard = p >= 0 and cells[p] >= 0
             if lboard:
@@ -246,26 +298,28 @@ def anchor_bounds(
                     if not c & BLANK_BIT:
                         lsum += values[c]
                     if need_letters:
-                        lletters.append(c & LETTER)
+                        lkey *= primes[c & LETTER]
                     p -= 1
             else:
-                while p >= 0 and len(linfo) < ntiles - 1 and not lanc[p]:
-                    li = info[p]
-                    if li is None:
-                        break
-                    linfo.append(li)
+                while p >= 0 and nlmax < ntiles - 1 and not lanc[p] and co[p]:
+                    nlmax += 1
                     p -= 1
             # right: the m-th empty square filled and the board tiles up to the word's end;
-            # the word premium, cross words' fixed points and count of squares whose
-            # cross-check caps the best tile, of all of them
-            rinfo = [ainfo]
-            w = ainfo[1]
-            fixed = ainfo[2]
-            ncap = 1 if ainfo[4] < top else 0
-            rsums: list[int] = []
-            rlets: list[int] = []  # board letters passed (with need_letters only)
-            rnlet: list[int] = []
+            # the word premium, cross words' fixed points and the squares whose cross-check
+            # caps the best tile (their count, and the sums of their letter premiums and
+            # coefficients times their best admitted value), of all of them
+            rpos[0] = a
+            m = 1  # right squares
+            w = wms[a]
+            fixed = fx[a]
+            ncap = capa = capc = 0
+            cap = cv[a]
+            if cap < top:
+                ncap = 1
+                capa = lms[a] * cap
+                capc = ca * cap
             tsum = 0
+            tkey = 1
             p = a + 1
             alone = not lboard and (p > last or cells[p] < 0)  # no board tile next in line
             while True:
@@ -274,107 +328,122 @@ def anchor_bounds(
                     if not c & BLANK_BIT:
                         tsum += values[c]
                     if need_letters:
-                        rlets.append(c & LETTER)
+                        tkey *= primes[c & LETTER]
                     p += 1
-                rsums.append(tsum)
+                rsums[m - 1] = tsum
                 if need_letters:
-                    rnlet.append(len(rlets))
-                if p > last or len(rinfo) == ntiles:
+                    rkeys[m - 1] = tkey
+                if p > last or m == ntiles or not co[p]:
                     break
-                ri = info[p]
-                if ri is None:
-                    break
-                rinfo.append(ri)
-                w *= ri[1]
-                fixed += ri[2]
-                if ri[4] < top:
+                rpos[m] = p
+                m += 1
+                w *= wms[p]
+                fixed += fx[p]
+                cap = cv[p]
+                if cap < top:
                     ncap += 1
+                    capa += lms[p] * cap
+                    capc += co[p] * cap
                 p += 1
-            if alone and not linfo and len(rinfo) == 1:
+            if alone and not nlmax and m == 1:
                 continue  # only the anchor's letter alone: no word in this direction
             # The points of a span never drop when it grows by a square, so only the longest
             # span for each number of left squares counts, and the longest without a bingo
             # when its 7 tiles cannot make one; the leave's best for fewer tiles is added.
             # The aggregates are kept up to date as the span moves left.
             best = _NONE
-            nlmax = len(linfo)
             spans = [_NONE] * (nlmax + 1)
-            m = len(rinfo)
             for nl in range(nlmax + 1):
                 if nl:
-                    c4 = linfo[nl - 1]
-                    w *= c4[1]
-                    fixed += c4[2]
-                    if c4[4] < top:
+                    q = a - nl
+                    w *= wms[q]
+                    fixed += fx[q]
+                    cap = cv[q]
+                    if cap < top:
                         ncap += 1
+                        capa += lms[q] * cap
+                        capc += co[q] * cap
                     if nl + m > ntiles:
                         m -= 1
-                        c4 = rinfo[m]
-                        w //= c4[1]
-                        fixed -= c4[2]
-                        if c4[4] < top:
+                        q = rpos[m]
+                        w //= wms[q]
+                        fixed -= fx[q]
+                        cap = cv[q]
+                        if cap < top:
                             ncap -= 1
+                            capa -= lms[q] * cap
+                            capc -= co[q] * cap
                 k = nl + m
                 if k == 1 and alone:
                     continue  # the anchor's letter alone: no word in this direction
-                sw, sfixed, sncap, sm = w, fixed, ncap, m
+                sw, sfixed, sncap, scapa, scapc, sm = w, fixed, ncap, capa, capc, m
                 # the longest span whose tiles can spell a word: 7 tiles a bingo with the
                 # span's board letters, 6 tiles (no blank) all but one rack tile with them
                 dead = False
                 while k == RACK_SIZE or (k == 6 and six):
-                    bl = (*lletters, *rlets[: rnlet[sm - 1]])
+                    bkey = lkey * rkeys[sm - 1]
                     kmemo = bmemo if k == RACK_SIZE else smemo
-                    ok = kmemo.get(bl)
+                    ok = kmemo.get(bkey)
                     if ok is None:
                         if k == RACK_SIZE:
-                            ok = _bingo_possible(keys, [*real, *bl], nblanks, all_mask, memo)
+                            ok = _bingo_possible(keys, preal * bkey, nblanks, all_mask)
                         else:
-                            ok = _six_possible(keys, [*real, *bl], drop)
-                        kmemo[bl] = ok
+                            ok = _six_possible(keys, preal * bkey, drop)
+                        kmemo[bkey] = ok
                     if ok:
                         break
                     if sm == 1:
                         dead = True  # no shorter span with this many left squares
                         break
                     sm -= 1
-                    sw, sfixed, sncap = _without(rinfo[sm], sw, sfixed, sncap, top)
+                    q = rpos[sm]
+                    sw //= wms[q]
+                    sfixed -= fx[q]
+                    cap = cv[q]
+                    if cap < top:
+                        sncap -= 1
+                        scapa -= lms[q] * cap
+                        scapc -= co[q] * cap
                     k -= 1
                 if dead:
                     continue
-                chosen = linfo[:nl] + rinfo[:sm] if nl else rinfo[:sm]
                 if sw == 1:
-                    coefs = [c4[5] for c4 in chosen]
+                    cos, frs = co, fr
                 else:
-                    coefs = [c4[0] * (sw + c4[3]) for c4 in chosen]
+                    got = alt.get(sw)
+                    if got is None or got[0] != line:
+                        d = sw - 1
+                        # zip without strict=, as above
+                        got = (
+                            line,
+                            [c + lm * d if c else 0 for c, lm in zip(co, lms)],  # noqa: B905
+                            [c + lm * d if c else 0 for c, lm in zip(fr, lms)],  # noqa: B905
+                        )
+                        alt[sw] = got
+                    _, cos, frs = got
+                # the span's squares: a - nl to the last right square (board tiles are 0)
+                s = a - nl
+                e = rpos[sm - 1] + 1
+                if compiled:
+                    b1 = _matched(cos, s, e, v7)
+                else:
+                    cs = cos[s:e]
+                    cs.sort(reverse=True)
+                    b1 = sum(map(mul, vals, cs))
                 if sncap:
                     # also bound with each square whose cross-check admits only lesser rack
                     # letters at its best admitted value, the others matched with the best
                     # values; keep the smaller bound
-                    b2 = 0
-                    free: list[int] = []
-                    for cf, c4 in zip(coefs, chosen):  # noqa: B905 (equal lengths; as above)
-                        if c4[4] < top:
-                            b2 += cf * c4[4]
-                        else:
-                            free.append(cf)
-                    if compiled:
-                        b1 = _matched(vals, coefs)
-                    else:
-                        coefs.sort(reverse=True)
-                        b1 = sum(map(mul, vals, coefs))
+                    b2 = scapc + (sw - 1) * scapa
                     if b2 < b1:
                         if compiled:
-                            b2 += _matched(vals, free)
+                            b2 += _matched(frs, s, e, v7)
                         else:
-                            free.sort(reverse=True)
-                            b2 += sum(map(mul, vals, free))
+                            cs = frs[s:e]
+                            cs.sort(reverse=True)
+                            b2 += sum(map(mul, vals, cs))
                         if b2 < b1:
                             b1 = b2
-                elif compiled:
-                    b1 = _matched(vals, coefs)
-                else:
-                    coefs.sort(reverse=True)
-                    b1 = sum(map(mul, vals, coefs))
                 bnd = sw * (lsum + rsums[sm - 1]) + sfixed + b1 + best_extra[k]
                 if k == RACK_SIZE:
                     bnd += BINGO
