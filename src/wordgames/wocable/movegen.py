@@ -550,8 +550,11 @@ def anchor_walker(
             return
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
         # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
-        # take (the rest of that letter comes from real tiles the rack holds).
+        # take (the rest of that letter comes from real tiles the rack holds). ``parts`` and
+        # ``tl`` hold every placed tile as a real one; each choice marks its blanks in them
+        # in place, records, and puts the real tiles back.
         pidx = []
+        choices: list[tuple[int, ...]]
         if nbl == nblanks:
             # the walk took no blank: any set of at most nblanks placed tiles
             for p in range(start, end + 1):
@@ -562,7 +565,37 @@ def anchor_walker(
                     tl.append((sqs[p], c))
                 else:
                     parts.append(".")
-            choices: list[tuple[int, ...]] = [()]
+            place = new_place(place_type)
+            set_row(place, row)
+            set_col(place, col)
+            set_across(place, across)
+            set_word(place, "".join(parts))
+            out.append((place, score, tuple(tl)))
+            if nblanks == 1:
+                for i in range(n):
+                    p = pidx[i]
+                    c = cur[p]
+                    o = p - start
+                    kp = parts[o]
+                    kt = tl[i]
+                    parts[o] = lower[c]
+                    tl[i] = (sqs[p], c | BLANK_BIT)
+                    place = new_place(place_type)
+                    set_row(place, row)
+                    set_col(place, col)
+                    set_across(place, across)
+                    set_word(place, "".join(parts))
+                    out.append(
+                        (
+                            place,
+                            score - values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0)),
+                            tuple(tl),
+                        )
+                    )
+                    parts[o] = kp
+                    tl[i] = kt
+                return
+            choices = []
             for k in range(1, min(nblanks, n) + 1):
                 choices.extend(combinations(range(n), k))
         else:
@@ -602,20 +635,23 @@ def anchor_walker(
             choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
         for chosen in choices:
             sc = score
-            pp = parts[:]
-            tt = tl[:]
             for i in chosen:
                 p = pidx[i]
                 c = cur[p]
                 sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
-                pp[p - start] = lower[c]
-                tt[i] = (sqs[p], c | BLANK_BIT)
+                parts[p - start] = lower[c]
+                tl[i] = (sqs[p], c | BLANK_BIT)
             place = new_place(place_type)
             set_row(place, row)
             set_col(place, col)
             set_across(place, across)
-            set_word(place, "".join(pp))
-            out.append((place, sc, tuple(tt)))
+            set_word(place, "".join(parts))
+            out.append((place, sc, tuple(tl)))
+            for i in chosen:
+                p = pidx[i]
+                c = cur[p]
+                parts[p - start] = texts[c]
+                tl[i] = (sqs[p], c)
 
     bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
 
