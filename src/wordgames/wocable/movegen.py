@@ -247,22 +247,39 @@ def ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list
 
 def _ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
     size = tiles.size
-    names = square_names(size)
+    ranks = _square_ranks(size)
+    nr = len(ranks)
     # str(place) is its square's name, a space and its word: the space sorts before every
-    # character of a name, so (name, word) pairs sort as the notations do
-    order = sorted(
-        [
-            (-s, names[(p.row * size + p.col) * 2 + p.across], p.word, i)
-            for i, (p, s, _) in enumerate(raws)
-        ]
-    )
+    # character of a name, so (name, word) pairs sort as the notations do; a name is keyed by
+    # its rank among the names, and the score and that rank make one int
+    order = [
+        (ranks[(p.row * size + p.col) * 2 + p.across] - s * nr, p.word, i)
+        for i, (p, s, _) in enumerate(raws)
+    ]
+    order.sort()
     out = []
     for k in order:
-        place, score, placed = raws[k[3]]
+        place, score, placed = raws[k[2]]
         m = Move(place, score, len(placed))
         m._src = (tiles, rack, placed)
         out.append(m)
     return out
+
+
+_SQUARE_RANKS: dict[int, list[int]] = {}
+
+
+def _square_ranks(size: int) -> list[int]:
+    """The rank of each name of :func:`square_names` among them in string order, at the
+    same index."""
+    ranks = _SQUARE_RANKS.get(size)
+    if ranks is None:
+        names = square_names(size)
+        ranks = [0] * len(names)
+        for r, i in enumerate(sorted(range(len(names)), key=names.__getitem__)):
+            ranks[i] = r
+        _SQUARE_RANKS[size] = ranks
+    return ranks
 
 
 def cross_checks(
