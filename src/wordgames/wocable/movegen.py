@@ -622,7 +622,6 @@ def anchor_walker(
             for p in range(start, end + 1):
                 if cells[p] < 0:
                     c = cur[p]
-                    pidx.append(p)
                     if isbl[p]:
                         bmask |= 1 << c
                         parts.append(lower[c])
@@ -644,11 +643,15 @@ def anchor_walker(
                 set_word(place, "".join(parts))
                 out.append((place, sc, tuple(tl)))
                 return
-            for i, p in enumerate(pidx):  # back to all real tiles
-                if isbl[p]:
-                    c = cur[p]
-                    parts[p - start] = texts[c]
-                    tl[i] = (sqs[p], c)
+            i = 0
+            for p in range(start, end + 1):  # back to all real tiles
+                if cells[p] < 0:
+                    pidx.append(p)
+                    if isbl[p]:
+                        c = cur[p]
+                        parts[p - start] = texts[c]
+                        tl[i] = (sqs[p], c)
+                    i += 1
             choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
         for chosen in choices:
             sc = score
