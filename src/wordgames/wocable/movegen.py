@@ -98,7 +98,7 @@ class Move:
     move the details are worked out when one is first read (and kept): most callers never
     read them, so generating a move does not pay for them."""
 
-    __slots__ = ("_action", "_leave", "_placed", "_score", "_src", "_tiles", "_used")
+    __slots__ = ("_action", "_leave", "_placed", "_raw", "_score", "_src", "_tiles", "_used")
     # Final: a class constant in the compiled build too (mypyc makes an unmarked one a field)
     __match_args__: Final = ("action", "score", "tiles", "placed", "used", "leave")
 
@@ -117,9 +117,12 @@ class Move:
         self._placed = placed
         self._used = used
         self._leave = leave
-        # what a generated move's details are still to be worked out from: (tiles, rack,
-        # placed squares and cell values); None once they are, and on a Move built by hand
-        self._src: tuple[Tiles, Sequence[int], tuple[tuple[int, int], ...]] | None = None
+        # what a generated move's details are still to be worked out from: (tiles, rack),
+        # shared by the moves of one list, and ``_raw`` (the placed squares and cell values,
+        # set with it); None once they are, and on a Move built by hand
+        self._src: tuple[Tiles, Sequence[int]] | None = None
+
+    _raw: tuple[tuple[int, int], ...]
 
     @property
     def action(self) -> Place:
@@ -160,7 +163,8 @@ class Move:
     def _details(self) -> None:
         src = self._src
         assert src is not None
-        t, rack, raw = src
+        t, rack = src
+        raw = self._raw
         size, alphabet, blank = t.size, t.alphabet, t.blank
         self._placed = tuple(
             PlacedTile(sq // size, sq % size, alphabet[v & LETTER], bool(v & BLANK_BIT))
@@ -216,7 +220,8 @@ def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
     from ``tiles``, ``rack`` and the raw move when first read)."""
     place, score, placed = raw
     m = Move(place, score, len(placed))
-    m._src = (tiles, rack, placed)
+    m._src = (tiles, rack)
+    m._raw = placed
     return m
 
 
@@ -257,11 +262,13 @@ def _ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> lis
         for i, (p, s, _) in enumerate(raws)
     ]
     order.sort()
+    src = (tiles, rack)  # shared: one tuple per list, not per move
     out = []
     for k in order:
         place, score, placed = raws[k[2]]
         m = Move(place, score, len(placed))
-        m._src = (tiles, rack, placed)
+        m._src = src
+        m._raw = placed
         out.append(m)
     return out
 
