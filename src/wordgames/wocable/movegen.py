@@ -98,7 +98,7 @@ class Move:
     move the details are worked out when one is first read (and kept): most callers never
     read them, so generating a move does not pay for them."""
 
-    __slots__ = ("_action", "_leave", "_placed", "_score", "_src", "_tiles", "_used")
+    __slots__ = ("_action", "_leave", "_placed", "_raw", "_score", "_src", "_tiles", "_used")
     # Final: a class constant in the compiled build too (mypyc makes an unmarked one a field)
     __match_args__: Final = ("action", "score", "tiles", "placed", "used", "leave")
 
@@ -117,9 +117,12 @@ class Move:
         self._placed = placed
         self._used = used
         self._leave = leave
-        # what a generated move's details are still to be worked out from: (tiles, rack,
-        # placed squares and cell values); None once they are, and on a Move built by hand
-        self._src: tuple[Tiles, Sequence[int], tuple[tuple[int, int], ...]] | None = None
+        # what a generated move's details are still to be worked out from: (tiles, rack),
+        # shared by the moves of one list, and ``_raw`` (the placed squares and cell values,
+        # set with it); None once they are, and on a Move built by hand
+        self._src: tuple[Tiles, Sequence[int]] | None = None
+
+    _raw: tuple[tuple[int, int], ...]
 
     @property
     def action(self) -> Place:
@@ -160,7 +163,8 @@ class Move:
     def _details(self) -> None:
         src = self._src
         assert src is not None
-        t, rack, raw = src
+        t, rack = src
+        raw = self._raw
         size, alphabet, blank = t.size, t.alphabet, t.blank
         self._placed = tuple(
             PlacedTile(sq // size, sq % size, alphabet[v & LETTER], bool(v & BLANK_BIT))
@@ -216,7 +220,8 @@ def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
     from ``tiles``, ``rack`` and the raw move when first read)."""
     place, score, placed = raw
     m = Move(place, score, len(placed))
-    m._src = (tiles, rack, placed)
+    m._src = (tiles, rack)
+    m._raw = placed
     return m
 
 
@@ -247,22 +252,41 @@ def ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list
 
 def _ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
     size = tiles.size
-    names = square_names(size)
+    ranks = _square_ranks(size)
+    nr = len(ranks)
     # str(place) is its square's name, a space and its word: the space sorts before every
-    # character of a name, so (name, word) pairs sort as the notations do
-    order = sorted(
-        [
-            (-s, names[(p.row * size + p.col) * 2 + p.across], p.word, i)
-            for i, (p, s, _) in enumerate(raws)
-        ]
-    )
+    # character of a name, so (name, word) pairs sort as the notations do; a name is keyed by
+    # its rank among the names, and the score and that rank make one int
+    order = [
+        (ranks[(p.row * size + p.col) * 2 + p.across] - s * nr, p.word, i)
+        for i, (p, s, _) in enumerate(raws)
+    ]
+    order.sort()
+    src = (tiles, rack)  # shared: one tuple per list, not per move
     out = []
     for k in order:
-        place, score, placed = raws[k[3]]
+        place, score, placed = raws[k[2]]
         m = Move(place, score, len(placed))
-        m._src = (tiles, rack, placed)
+        m._src = src
+        m._raw = placed
         out.append(m)
     return out
+
+
+_SQUARE_RANKS: dict[int, list[int]] = {}
+
+
+def _square_ranks(size: int) -> list[int]:
+    """The rank of each name of :func:`square_names` among them in string order, at the
+    same index."""
+    ranks = _SQUARE_RANKS.get(size)
+    if ranks is None:
+        names = square_names(size)
+        ranks = [0] * len(names)
+        for r, i in enumerate(sorted(range(len(names)), key=names.__getitem__)):
+            ranks[i] = r
+        _SQUARE_RANKS[size] = ranks
+    return ranks
 
 
 def cross_checks(
@@ -550,8 +574,11 @@ def anchor_walker(
             return
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
         # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
-        # take (the rest of that letter comes from real tiles the rack holds).
+        # take (the rest of that letter comes from real tiles the rack holds). ``parts`` and
+        # ``tl`` hold every placed tile as a real one; each choice marks its blanks in them
+        # in place, records, and puts the real tiles back.
         pidx = []
+        choices: list[tuple[int, ...]]
         if nbl == nblanks:
             # the walk took no blank: any set of at most nblanks placed tiles
             for p in range(start, end + 1):
@@ -562,7 +589,37 @@ def anchor_walker(
                     tl.append((sqs[p], c))
                 else:
                     parts.append(".")
-            choices: list[tuple[int, ...]] = [()]
+            place = new_place(place_type)
+            set_row(place, row)
+            set_col(place, col)
+            set_across(place, across)
+            set_word(place, "".join(parts))
+            out.append((place, score, tuple(tl)))
+            if nblanks == 1:
+                for i in range(n):
+                    p = pidx[i]
+                    c = cur[p]
+                    o = p - start
+                    kp = parts[o]
+                    kt = tl[i]
+                    parts[o] = lower[c]
+                    tl[i] = (sqs[p], c | BLANK_BIT)
+                    place = new_place(place_type)
+                    set_row(place, row)
+                    set_col(place, col)
+                    set_across(place, across)
+                    set_word(place, "".join(parts))
+                    out.append(
+                        (
+                            place,
+                            score - values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0)),
+                            tuple(tl),
+                        )
+                    )
+                    parts[o] = kp
+                    tl[i] = kt
+                return
+            choices = []
             for k in range(1, min(nblanks, n) + 1):
                 choices.extend(combinations(range(n), k))
         else:
@@ -572,7 +629,6 @@ def anchor_walker(
             for p in range(start, end + 1):
                 if cells[p] < 0:
                     c = cur[p]
-                    pidx.append(p)
                     if isbl[p]:
                         bmask |= 1 << c
                         parts.append(lower[c])
@@ -594,28 +650,35 @@ def anchor_walker(
                 set_word(place, "".join(parts))
                 out.append((place, sc, tuple(tl)))
                 return
-            for i, p in enumerate(pidx):  # back to all real tiles
-                if isbl[p]:
-                    c = cur[p]
-                    parts[p - start] = texts[c]
-                    tl[i] = (sqs[p], c)
+            i = 0
+            for p in range(start, end + 1):  # back to all real tiles
+                if cells[p] < 0:
+                    pidx.append(p)
+                    if isbl[p]:
+                        c = cur[p]
+                        parts[p - start] = texts[c]
+                        tl[i] = (sqs[p], c)
+                    i += 1
             choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
         for chosen in choices:
             sc = score
-            pp = parts[:]
-            tt = tl[:]
             for i in chosen:
                 p = pidx[i]
                 c = cur[p]
                 sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
-                pp[p - start] = lower[c]
-                tt[i] = (sqs[p], c | BLANK_BIT)
+                parts[p - start] = lower[c]
+                tl[i] = (sqs[p], c | BLANK_BIT)
             place = new_place(place_type)
             set_row(place, row)
             set_col(place, col)
             set_across(place, across)
-            set_word(place, "".join(pp))
-            out.append((place, sc, tuple(tt)))
+            set_word(place, "".join(parts))
+            out.append((place, sc, tuple(tl)))
+            for i in chosen:
+                p = pidx[i]
+                c = cur[p]
+                parts[p - start] = texts[c]
+                tl[i] = (sqs[p], c)
 
     bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
 
