@@ -177,13 +177,18 @@ def interpreter() -> str:
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 
-def measure() -> dict[str, int]:
-    """One run of every workload under callgrind: instructions by workload."""
+def counted_run(
+    args: list[str], env: dict[str, str] | None = None, cwd: str | None = None
+) -> tuple[str, list[int]]:
+    """Run ``python args...`` (this interpreter) under valgrind's callgrind with
+    ``PYTHONHASHSEED=0`` (added to ``env``, default this process's environment): the counters
+    are zeroed at each ``os.getppid()`` and written out at each ``os.getpgrp()`` the program
+    calls. Returns its standard output and the instructions of each dump, in order. The
+    other instruction-count scripts of ``benchmarks/`` run their workers through this."""
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cg.out"
-        env = dict(os.environ, PYTHONHASHSEED="0")
         proc = subprocess.run(
             [
                 "valgrind",
@@ -192,26 +197,35 @@ def measure() -> dict[str, int]:
                 "--dump-before=getpgrp",
                 f"--callgrind-out-file={out}",
                 sys.executable,
-                __file__,
-                "--worker",
+                *args,
             ],
-            env=env,
+            env=dict(os.environ if env is None else env, PYTHONHASHSEED="0"),
+            cwd=cwd,
             capture_output=True,
             text=True,
             check=False,
         )
         if proc.returncode:
             sys.stderr.write(proc.stderr[-3000:])
-            raise SystemExit(f"the workloads failed under callgrind (exit {proc.returncode})")
-        names = json.loads(proc.stdout.strip().splitlines()[-1])
-        counts = {}
-        for i, name in enumerate(names, 1):
-            text = Path(f"{out}.{i}").read_text()
-            summary = [ln for ln in text.splitlines() if ln.startswith("summary:")]
-            counts[name] = int(summary[0].split()[1])
-        if Path(f"{out}.{len(names) + 1}").exists():
-            raise SystemExit("more dumps than workloads: a workload calls os.getpgrp()")
-    return counts
+            raise SystemExit(f"the workers failed under callgrind (exit {proc.returncode})")
+        counts = []
+        i = 1
+        while (dump := Path(f"{out}.{i}")).exists():
+            with dump.open() as f:
+                counts.append(int(next(ln for ln in f if ln.startswith("summary:")).split()[1]))
+            i += 1
+    return proc.stdout, counts
+
+
+def measure() -> dict[str, int]:
+    """One run of every workload under callgrind: instructions by workload."""
+    stdout, counts = counted_run([__file__, "--worker"])
+    names = json.loads(stdout.strip().splitlines()[-1])
+    if len(counts) != len(names):
+        raise SystemExit(
+            f"{len(counts)} dumps for {len(names)} workloads: a workload calls os.getpgrp()"
+        )
+    return dict(zip(names, counts, strict=True))
 
 
 def main() -> int:

@@ -21,12 +21,13 @@ import argparse
 import json
 import os
 import random
-import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Collection, Sequence
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from instructions import counted_run  # type: ignore[import-not-found]
 
 HITS = 20_000
 
@@ -72,40 +73,12 @@ def main() -> int:
     if args.worker:
         worker()
         return 0
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    env = dict(os.environ)
     if args.src_compiled:
         env["PYTHONPATH"] = os.path.abspath(args.src_compiled)
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        proc = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--zero-before=getppid",
-                "--dump-before=getpgrp",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--worker",
-            ],
-            env=env,
-            cwd=tmp,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if proc.returncode:
-            sys.stderr.write(proc.stderr[-3000:])
-            raise SystemExit(f"the worker failed under callgrind (exit {proc.returncode})")
-        info = json.loads(proc.stdout.strip().splitlines()[-1])
-        counts = []
-        for i in range(1, 6):
-            text = Path(f"{out}.{i}").read_text()
-            counts.append(
-                int(next(ln for ln in text.splitlines() if ln.startswith("summary:"))[9:])
-            )
+        stdout, counts = counted_run([str(Path(__file__).resolve()), "--worker"], env, tmp)
+    info = json.loads(stdout.strip().splitlines()[-1])
     ours_hit, ours_miss, empty, peer_hit, peer_miss = counts
     n_miss = info["misses"]
     build = "compiled" if info["compiled"] else "pure"

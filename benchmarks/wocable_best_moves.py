@@ -39,11 +39,14 @@ import os
 import pickle
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from instructions import counted_run  # type: ignore[import-not-found]
 
 from wordgames.wocable import Rules, State, bots, new_game
 from wordgames.wocable.engine import BLANK_BIT, Tiles
@@ -296,32 +299,7 @@ def count(plays: list[str], langs: list[str], n: int, salt: str = "bm") -> None:
         data = os.path.join(tmp, "positions.pickle")
         with open(data, "wb") as f:
             pickle.dump(jobs, f)
-        out = os.path.join(tmp, "cg.out")
-        proc = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--zero-before=getppid",
-                "--dump-before=getpgrp",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                __file__,
-                "--count-worker",
-                data,
-            ],
-            env=dict(os.environ, PYTHONHASHSEED="0"),
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if proc.returncode:
-            sys.stderr.write(proc.stderr[-3000:])
-            raise SystemExit(f"the count failed under callgrind (exit {proc.returncode})")
-        counts = []
-        for i in (1, 2):
-            with open(f"{out}.{i}") as f:
-                line = next(ln for ln in f if ln.startswith("summary:"))
-            counts.append(int(line.split()[1]))
+        _, counts = counted_run([__file__, "--count-worker", data])
     print(
         f"{len(jobs)} positions ({', '.join(plays)}; {', '.join(langs)}): anchor_bounds"
         f" {counts[0] / 1e6:.1f} M instructions, ranked(1) {counts[1] / 1e6:.1f} M"
