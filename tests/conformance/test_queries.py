@@ -76,7 +76,9 @@ def check_wocable(state: wocable.State, rng: random.Random) -> bool:
     placements = [a for a in legal if isinstance(a, wocable.Place)]
     moves = state.moves()
     assert sorted(str(m.action) for m in moves) == sorted(map(str, placements))
-    assert sorted(str(raw[0]) for raw in state.raw_moves()) == sorted(map(str, placements))
+    assert sorted(str(state.action_of(raw)) for raw in state.raw_moves()) == sorted(
+        map(str, placements)
+    )
     for k in (1, 3):
         assert [m.action for m in state.best_moves(k)] == [m.action for m in moves[:k]]
     if state.current_player is not None:

@@ -37,7 +37,7 @@ def _exact(state: State) -> int:
     Pass, to the end of the game (only for tiny racks)."""
     me, opp = state.turn, 1 - state.turn
     best: int | None = None
-    for act in [*(m[0] for m in state.raw_moves()), Pass()]:
+    for act in [*(state.action_of(m) for m in state.raw_moves()), Pass()]:
         child = state.apply(act)
         v = child.scores[me] - child.scores[opp] if child.is_terminal else -_exact(child)
         best = v if best is None else max(best, v)

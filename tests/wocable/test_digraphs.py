@@ -25,7 +25,7 @@ from wordgames.wocable import (
     to_gcg,
 )
 from wordgames.wocable.engine import LETTER, split_digraph, tiles_for
-from wordgames.wocable.movegen import brute_force_moves, raw_moves
+from wordgames.wocable.movegen import brute_force_moves, legal_places, places, raw_moves
 from wordgames.wocable.rules import tile_set
 
 from .test_rules import codes, deal
@@ -286,7 +286,9 @@ def _compare_es(seed: int, rules: Rules, blank: bool) -> int:
         rack_l[0] = tiles.blank
     rack_t = tuple(sorted(rack_l))
     fast = raw_moves(tiles, board, rack_t)
-    fast_map = {p: sc for p, sc, _ in fast}
+    acts = places(tiles, board, fast)
+    assert legal_places(tiles, board, rack_t) == acts
+    fast_map = {p: raw[1] for p, raw in zip(acts, fast, strict=True)}
     assert len(fast_map) == len(fast)
     assert fast_map == brute_force_moves(tiles, board, rack_t)
     fixed = tiles_for(ES, _small_es(random.Random(seed), every=False))
@@ -339,3 +341,59 @@ def test_records_and_gcg_from_before_the_rule_name_the_flag() -> None:
     old_gcg = gcg.replace(', "split_digraphs": true', "").replace("#lexicon es-all", "#lexicon es")
     with pytest.raises(InvalidStateError, match=r"split_digraph\].*Rules\(split_digraphs=True\)"):
         from_gcg(old_gcg)
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32 - 1), house=st.booleans(), size=st.integers(1, 7))
+def test_exchanges_are_the_canonical_multisets(seed: int, house: bool, size: int) -> None:
+    """``exchanges`` lists each distinct multiset of rack tiles once, smallest first, each the
+    value ``Exchange`` makes of its tiles (the canonical notation order, digraphs and Ñ
+    included), whether or not the rack's tile ids are in notation order."""
+    from itertools import combinations
+
+    from wordgames.wocable.actions import Exchange, split_tokens
+    from wordgames.wocable.engine import exchanges
+
+    rules = HOUSE if house else ES
+    tiles = tiles_for(rules, Lexicon.builtin("es"))
+    rng = random.Random(seed)
+    rack = [rng.randrange(tiles.blank + 1) for _ in range(size)]
+    got = exchanges(tiles, rack, 100, rules)
+    want: list[Exchange] = []
+    for k in range(1, size + 1):
+        for combo in sorted(set(combinations(sorted(rack), k))):
+            want.append(Exchange("".join(tiles.tile_text(t) for t in combo)))
+    assert got == want
+    assert [hash(e) for e in got] == [hash(e) for e in want]
+    assert [repr(e) for e in got] == [repr(e) for e in want]
+    assert exchanges(tiles, rack, 2, rules) == [e for e in want if len(split_tokens(e.tiles)) <= 2]
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), blank=st.booleans())
+def test_ranked_moves_sort_by_notation_on_spanish_tiles(seed: int, blank: bool) -> None:
+    """Ties of score and start square go by the word's notation, where cell values do not
+    sort as their notations do ([CH] after C, Ñ after N, blanks' lower case)."""
+    from wordgames.wocable.movegen import ranked_moves
+
+    rng = random.Random(seed)
+    lex = _small_es(rng, every=True)
+    tiles = tiles_for(HOUSE, lex)
+    codes_ = [lex.index[t] for t in SMALL_ES]
+    board = tuple([-1] * (tiles.size * tiles.size))
+    for _ in range(rng.randint(0, 6)):
+        found = raw_moves(tiles, board, tuple(sorted(rng.choice(codes_) for _ in range(5))))
+        if found:
+            b = list(board)
+            for sq, v in rng.choice(found)[2]:
+                b[sq] = v
+            board = tuple(b)
+    rack = [rng.choice(codes_) for _ in range(rng.randint(1, 5))]
+    if blank:
+        rack[0] = tiles.blank
+    rack_t = tuple(sorted(rack))
+    raws = raw_moves(tiles, board, rack_t)
+    raws += [(r[0], 7, r[2]) for r in raws[::2]]  # ties of score on purpose
+    got = [(m.score, str(m.action)) for m in ranked_moves(tiles, board, rack_t, raws)]
+    want = [(r[1], str(p)) for p, r in zip(places(tiles, board, raws), raws, strict=True)]
+    assert got == sorted(want, key=lambda x: (-x[0], x[1]))

@@ -13,7 +13,13 @@ from wordgames.lexicon import Lexicon
 from wordgames.wocable import Rules, generate_moves, new_game
 from wordgames.wocable.actions import Place
 from wordgames.wocable.engine import BLANK_BIT, tiles_for
-from wordgames.wocable.movegen import brute_force_moves, raw_moves
+from wordgames.wocable.movegen import (
+    brute_force_moves,
+    legal_places,
+    place_of,
+    places,
+    raw_moves,
+)
 
 ALPHABET = tuple(string.ascii_uppercase)
 SMALL = "ABCDE"
@@ -57,13 +63,18 @@ def _compare(seed: int, rules: Rules, blank: bool) -> None:
         rack[0] = tiles.blank
     rack_t = tuple(sorted(rack))
     fast = raw_moves(tiles, board, rack_t)
-    fast_map = {p: s for p, s, _ in fast}
+    acts = places(tiles, board, fast)
+    assert legal_places(tiles, board, rack_t) == acts  # the same actions in the same order
+    fast_map = {p: raw[1] for p, raw in zip(acts, fast, strict=True)}
     assert len(fast_map) == len(fast), "the generator listed a move twice"
     slow = brute_force_moves(tiles, board, rack_t)
     assert fast_map == slow
-    # and each generated move's placed tiles match the notation; its Place (made through
-    # the slots, not Place.__init__) is the same value as one made by Place(...)
-    for place, _, placed in fast:
+    # each raw move's head is its action's start square and direction; its Place (made
+    # through the slots, not Place.__init__) is the same value as one made by Place(...)
+    for place, raw in zip(acts, fast, strict=True):
+        head, _, placed = raw
+        assert head == (place.row * tiles.size + place.col) * 2 + place.across
+        assert place_of(tiles, board, raw) == place
         made = Place(place.row, place.col, place.across, place.word)
         assert type(place) is Place
         assert place == made
@@ -143,12 +154,13 @@ def test_state_moves_agree_with_legal_actions(enable: Lexicon) -> None:
         s = s.apply(GreedyBot().choose(s.view(s.turn), rng))
 
 
-def _eager(tiles, rack, raw):  # type: ignore[no-untyped-def]
+def _eager(tiles, board, rack, raw):  # type: ignore[no-untyped-def]
     """The Move as it was built before the details were made lazy: everything up front."""
     from wordgames.wocable.engine import LETTER
     from wordgames.wocable.movegen import Move, PlacedTile
 
-    place, score, placed = raw
+    _, score, placed = raw
+    place = place_of(tiles, board, raw)
     cells, used = [], []
     for sq, v in placed:
         r, c = divmod(sq, tiles.size)
@@ -182,9 +194,11 @@ def test_lazy_move_details_equal_eager_ones(seed: int, blank: bool, order: int) 
         rack[0] = tiles.blank
     rack_t = tuple(sorted(rack))
     for raw in raw_moves(tiles, board, rack_t)[:30]:
-        want = _eager(tiles, rack_t, raw)
-        got = move_of(tiles, rack_t, raw)
-        if order == 1:
+        want = _eager(tiles, board, rack_t, raw)
+        got = move_of(tiles, board, rack_t, raw)
+        if order == 0:
+            assert got.action == want.action
+        elif order == 1:
             assert got.leave == want.leave
         elif order == 2:
             assert got.used == want.used
@@ -196,9 +210,10 @@ def test_lazy_move_details_equal_eager_ones(seed: int, blank: bool, order: int) 
         assert hash(got) == hash(want)
         assert (got.action, got.score, got.tiles) == (want.action, want.score, want.tiles)
         assert (got.placed, got.used, got.leave) == (want.placed, want.used, want.leave)
-        assert repr(move_of(tiles, rack_t, raw)) == repr(want)
+        assert repr(move_of(tiles, board, rack_t, raw)) == repr(want)
+        assert str(move_of(tiles, board, rack_t, raw)) == str(want)
         assert str(got) == str(want)
-        back = pickle.loads(pickle.dumps(move_of(tiles, rack_t, raw)))
+        back = pickle.loads(pickle.dumps(move_of(tiles, board, rack_t, raw)))
         assert back == want
         assert repr(back) == repr(want)
 
@@ -247,11 +262,30 @@ def test_ranked_moves_sort_by_score_then_notation(seed: int, blank: bool, size: 
     rack_t = tuple(sorted(rack))
     raws = raw_moves(tiles, board, rack_t)
     # ties of score on purpose: the notation decides
-    raws += [(Place(r, c, a, w), 7, ()) for r, c, a, w in [(0, 0, True, "AB"), (9, 0, False, "A")]]
-    got = [(m.score, str(m.action)) for m in ranked_moves(tiles, rack_t, raws)]
-    assert got == sorted(((s, str(p)) for p, s, _ in raws), key=lambda x: (-x[0], x[1]))
+    raws += [(r[0], 7, r[2]) for r in raws[::3]]
+    got = [(m.score, str(m.action)) for m in ranked_moves(tiles, board, rack_t, raws)]
+    want = [(r[1], str(p)) for p, r in zip(places(tiles, board, raws), raws, strict=True)]
+    assert got == sorted(want, key=lambda x: (-x[0], x[1]))
     names = square_names(size)
     for r in range(size):
         for c in range(size):
             for a in (False, True):
                 assert names[(r * size + c) * 2 + a] == Place(r, c, a, "A").square_name
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32 - 1), blanks=st.integers(0, 2))
+def test_legal_places_are_the_actions_of_the_raw_moves(seed: int, blanks: int) -> None:
+    """The actions made in the walk (``legal_places``, for ``legal_actions``) are those of
+    the raw moves, in the same order, with up to two blanks on a full rack."""
+    rng = random.Random(seed)
+    lex = small_lexicon(rng)
+    tiles = tiles_for(Rules(), lex)
+    board = random_board(tiles, rng, rng.randint(0, 8))
+    rack = [rng.randrange(len(SMALL)) for _ in range(7)]
+    rack[:blanks] = [tiles.blank] * blanks
+    rack_t = tuple(sorted(rack))
+    raws = raw_moves(tiles, board, rack_t)
+    got = legal_places(tiles, board, rack_t)
+    assert got == places(tiles, board, raws)
+    assert [type(p) for p in got] == [Place] * len(raws)

@@ -15,7 +15,14 @@ from wordgames.wocable import Rules, State, new_game
 from wordgames.wocable.cgp import from_cgp
 from wordgames.wocable.engine import BLANK_BIT, Tiles
 from wordgames.wocable.leaves import leave_model
-from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, raw_moves
+from wordgames.wocable.movegen import (
+    RawMove,
+    anchor_walker,
+    anchors,
+    cross_checks,
+    place_of,
+    raw_moves,
+)
 from wordgames.wocable.shadow import _matched, anchor_bounds, ranked
 
 from .test_movegen import random_board, small_lexicon
@@ -33,14 +40,14 @@ def _full(
             for _, v in mv[2]:
                 kept.remove(tiles.blank if v & BLANK_BIT else v)
             key += leave(tuple(kept))
-        keyed.append((key, str(mv[0]), mv[1]))
+        keyed.append((key, str(place_of(tiles, board, mv)), mv[1]))
     keyed.sort(key=lambda k: (-k[0], k[1]))
     return keyed[:n]
 
 
 def _fast(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], n: int, leave=None):  # type: ignore[no-untyped-def]
     out: list[tuple[float, RawMove]] = ranked(tiles, board, rack, n, leave)
-    return [(k, str(mv[0]), mv[1]) for k, mv in out]
+    return [(k, str(place_of(tiles, board, mv)), mv[1]) for k, mv in out]
 
 
 def _toy_leave(tiles: Tiles, shift: float = 0.0):  # type: ignore[no-untyped-def]
@@ -171,7 +178,8 @@ def _check_bounds(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], l
                     continue
                 out.clear()
                 from_anchor(pos, ())
-                for place, score, placed in out:
+                for mv in out:
+                    _, score, placed = mv
                     key: float = score
                     if leave is not None:
                         kept = list(rack)
@@ -180,7 +188,7 @@ def _check_bounds(tiles: Tiles, board: tuple[int, ...], rack: tuple[int, ...], l
                         key += leave(tuple(sorted(kept)))
                     nl = sum(1 for s, _ in placed if (s % size if across else s // size) < pos)
                     b, left = bounds[line, pos]
-                    assert key <= left[nl], (str(place), key, left)
+                    assert key <= left[nl], (str(place_of(tiles, board, mv)), key, left)
                     checked += 1
     return checked
 

@@ -77,7 +77,8 @@ def test_equity_bot_plays_the_best_score_plus_leave(lang: str, seed: int, depth:
     leave = leave_model(lang).for_tiles(t)
     rack = state.racks[state.turn]
     equity = {}
-    for place, score, placed in state.raw_moves():
+    for raw in state.raw_moves():
+        place, score, placed = state.action_of(raw), raw[1], raw[2]
         kept = list(rack)
         for _, v in placed:
             kept.remove(t.blank if v & BLANK_BIT else v)

@@ -30,7 +30,7 @@ from wordgames._core.bots import RandomBot
 from wordgames.wocable.actions import Accept, Action, Challenge, Pass, Place
 from wordgames.wocable.engine import Tiles, exchanges, is_phony
 from wordgames.wocable.leaves import leave_model
-from wordgames.wocable.movegen import RawMove
+from wordgames.wocable.movegen import RawMove, place_of, places
 from wordgames.wocable.shadow import LeaveFn, ranked
 
 __all__ = [
@@ -184,7 +184,8 @@ class EquityBot:
         best: Action = Pass()
         best_eq = leave(tuple(view.rack))
         if top_eq:
-            best, best_eq = top_eq[0][1][0], top_eq[0][0]
+            best = place_of(view.tiles, view.board, top_eq[0][1])
+            best_eq = top_eq[0][0]
         ex, ex_eq = _best_exchange(view, leave)
         if ex is not None and ex_eq - self.exchange_margin > best_eq:
             return ex
@@ -273,7 +274,8 @@ class SimBot:
         """Every candidate as (action, equity, mean simulated value), in equity order."""
         top, samples = self._simulate(view, rng)
         k = len(samples)
-        return [(mv[0], eq, sum(row[i] for row in samples) / k) for i, (eq, mv) in enumerate(top)]
+        acts = places(view.tiles, view.board, [mv for _, mv in top])
+        return [(acts[i], eq, sum(row[i] for row in samples) / k) for i, (eq, _) in enumerate(top)]
 
     def choose(self, view: Any, rng: random.Random) -> Action:
         """EquityBot's choice, replaced by a simulated candidate that beats it by ``confidence``
@@ -300,7 +302,7 @@ class SimBot:
             var = sum((g - mean) ** 2 for g in gains) / (k - 1) if k > 1 else 0.0
             if mean > best_mean and mean > self.confidence * (var / k) ** 0.5:
                 best, best_mean = i, mean
-        return top[best][1][0]  # type: ignore[no-any-return]
+        return place_of(view.tiles, view.board, top[best][1])
 
 
 def _next_player(state: Any) -> int:
@@ -332,10 +334,9 @@ def _endgame_moves(state: Any, k: int) -> list[Action]:
     score (ties: the smaller notation), every placement using the whole rack after them, then
     Pass."""
     rack = state.racks[state.turn]
-    raws = state.raw_moves()
-    keyed = sorted(raws, key=lambda mv: (-mv[1], str(mv[0])))
-    acts: list[Action] = [mv[0] for mv in keyed[:k]]
-    acts.extend(mv[0] for mv in keyed[k:] if len(mv[2]) == len(rack))
+    moves = state.moves()  # by descending score, then notation
+    acts: list[Action] = [m.action for m in moves[:k]]
+    acts.extend(m.action for m in moves[k:] if m.tiles == len(rack))
     acts.append(Pass())
     return acts
 

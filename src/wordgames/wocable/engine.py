@@ -422,15 +422,34 @@ def exchanges(tiles: Tiles, rack: Sequence[int], bag_size: int, rules: Rules) ->
         limit = 0
     out: list[Exchange] = []
     srt = sorted(rack)
+    text_of = {t: tiles.tile_text(t) for t in srt}
+    texts = [text_of[t] for t in srt]
+    # Where the rack's tiles in id order are already in notation order (the packaged
+    # alphabets), each combination's text is canonical as joined, and the Exchange is made
+    # without its converter (which would return the same text); else it is sorted first.
+    canonical = sorted(texts, key=_text_key) == texts
+    new_exchange = object.__new__
+    exchange_type = Exchange  # a local: the compiled build reads an imported name from a dict
+    set_tiles = _SET_EXCHANGE_TILES
     for k in range(1, limit + 1):
         seen: set[tuple[int, ...]] = set()
         for combo in combinations(srt, k):
             if combo in seen:
                 continue
             seen.add(combo)
-            toks = sorted((tiles.tile_text(t) for t in combo), key=_text_key)
-            out.append(Exchange("".join(toks)))
+            toks = [text_of[t] for t in combo]
+            if canonical:
+                ex = new_exchange(exchange_type)
+                set_tiles(ex, "".join(toks))
+                out.append(ex)
+            else:
+                out.append(Exchange("".join(sorted(toks, key=_text_key))))
     return out
+
+
+#: Exchange's one slot, set through its member descriptor (Exchange has no validator; its
+#: converter only puts the tiles in notation order, which ``exchanges`` already did)
+_SET_EXCHANGE_TILES: Final[Any] = Exchange.__dict__["tiles"].__set__
 
 
 def _text_key(text: str) -> tuple[int, str]:

@@ -47,28 +47,98 @@ if TYPE_CHECKING:
 __all__ = [
     "Move",
     "PlacedTile",
+    "RawMove",
     "brute_force_moves",
     "generate_moves",
+    "legal_places",
     "move_of",
+    "place_of",
+    "places",
     "ranked_moves",
     "raw_moves",
 ]
 
-#: a generated move: (action, score, placed tiles as ((square, cell value), ...))
-RawMove = tuple[Place, int, tuple[tuple[int, int], ...]]
+#: A generated move: (head, score, placed tiles as ((square, cell value), ...)), where ``head``
+#: is the start square of its word and its direction, ``square * 2 + across`` (the index of
+#: :func:`square_names`). Its action is made only when asked for (:func:`place_of`,
+#: :func:`places`): most moves a generator lists are never played.
+RawMove = tuple[int, int, tuple[tuple[int, int], ...]]
 
 # ``int.bit_count`` called as a function: the compiled build skips the method lookup, and
 # the pure one is no slower
 _popcount: Final = int.bit_count
 
-#: The generator makes its Place values without the attrs ``__init__`` (a Python function
-#: that sets the four fields through ``object.__setattr__``, about a fifth of the time of
-#: full generation in both builds): a bare instance whose slots are set through their
-#: member descriptors, in field order. Place has no converters or validators; the tests
-#: check that such a value equals ``Place(...)``.
+#: Place values are made without the attrs ``__init__`` (a Python function that sets the
+#: four fields through ``object.__setattr__``): a bare instance whose slots are set through
+#: their member descriptors, in field order. Place has no converters or validators; the
+#: tests check that such a value equals ``Place(...)``.
 _PLACE_SETTERS: Final[tuple[Any, ...]] = tuple(
     Place.__dict__[f.name].__set__ for f in attrs.fields(Place)
 )
+
+
+def places(tiles: Tiles, board: Sequence[int], raws: Sequence[RawMove]) -> list[Place]:
+    """The action of each raw move of ``board``, in order."""
+    size = tiles.size
+    nsq = size * size
+    tok = _tokens(tiles)
+    new_place = object.__new__
+    place_type = Place  # a local: the compiled build reads an imported name from a dict
+    set_row, set_col, set_across, set_word = _PLACE_SETTERS
+    out = []
+    for raw in raws:
+        head = raw[0]
+        sq = head >> 1
+        row = sq // size
+        place = new_place(place_type)
+        set_row(place, row)
+        set_col(place, sq - row * size)
+        word = ""
+        if head & 1:
+            set_across(place, True)
+            for psq, v in raw[2]:
+                while sq < psq:  # a board tile before this one
+                    word += "."
+                    sq += 1
+                word += tok[v]
+                sq += 1
+            stop = row * size + size
+            while sq < stop and board[sq] >= 0:  # board tiles after the last one
+                word += "."
+                sq += 1
+        else:
+            set_across(place, False)
+            for psq, v in raw[2]:
+                while sq < psq:
+                    word += "."
+                    sq += size
+                word += tok[v]
+                sq += size
+            while sq < nsq and board[sq] >= 0:
+                word += "."
+                sq += size
+        set_word(place, word)
+        out.append(place)
+    return out
+
+
+_TOKENS: dict[tuple[str, ...], list[str]] = {}
+
+
+def _tokens(tiles: Tiles) -> list[str]:
+    """The notation of each cell value, by cell value (blanks' at ``c | BLANK_BIT``)."""
+    tok = _TOKENS.get(tiles.texts)
+    if tok is None:
+        tok = ["" for _ in range(BLANK_BIT)]
+        tok[: len(tiles.texts)] = tiles.texts
+        tok += tiles.lower
+        _TOKENS[tiles.texts] = tok
+    return tok
+
+
+def place_of(tiles: Tiles, board: Sequence[int], raw: RawMove) -> Place:
+    """The action of a raw move of ``board``."""
+    return places(tiles, board, (raw,))[0]
 
 
 @attrs.frozen
@@ -96,9 +166,20 @@ class Move:
 
     A Move is a read-only value: equal, hashed and shown by all six fields. On a generated
     move the details are worked out when one is first read (and kept): most callers never
-    read them, so generating a move does not pay for them."""
+    read them, so generating a move does not pay for them. The action itself is made when
+    first read too."""
 
-    __slots__ = ("_action", "_leave", "_placed", "_raw", "_score", "_src", "_tiles", "_used")
+    __slots__ = (
+        "_action",
+        "_head",
+        "_leave",
+        "_placed",
+        "_raw",
+        "_score",
+        "_src",
+        "_tiles",
+        "_used",
+    )
     # Final: a class constant in the compiled build too (mypyc makes an unmarked one a field)
     __match_args__: Final = ("action", "score", "tiles", "placed", "used", "leave")
 
@@ -117,17 +198,27 @@ class Move:
         self._placed = placed
         self._used = used
         self._leave = leave
-        # what a generated move's details are still to be worked out from: (tiles, rack),
-        # shared by the moves of one list, and ``_raw`` (the placed squares and cell values,
-        # set with it); None once they are, and on a Move built by hand
-        self._src: tuple[Tiles, Sequence[int]] | None = None
+        # what a generated move's action and details are still to be made from: (tiles,
+        # rack, board), shared by the moves of one list, with ``_raw`` (the placed squares
+        # and cell values) and ``_head`` (the raw move's head, -1 once the action is made),
+        # both set with it; None once the details are made, and on a Move built by hand
+        self._src: tuple[Tiles, Sequence[int], Sequence[int]] | None = None
+        self._head = -1
 
     _raw: tuple[tuple[int, int], ...]
 
     @property
     def action(self) -> Place:
         """The placement to apply."""
+        if self._head >= 0:
+            self._make_action()
         return self._action
+
+    def _make_action(self) -> None:
+        src = self._src
+        assert src is not None
+        self._action = places(src[0], src[2], ((self._head, self._score, self._raw),))[0]
+        self._head = -1
 
     @property
     def score(self) -> int:
@@ -163,7 +254,9 @@ class Move:
     def _details(self) -> None:
         src = self._src
         assert src is not None
-        t, rack = src
+        if self._head >= 0:
+            self._make_action()
+        t, rack, _ = src
         raw = self._raw
         size, alphabet, blank = t.size, t.alphabet, t.blank
         self._placed = tuple(
@@ -206,7 +299,7 @@ class Move:
         )
 
     def __str__(self) -> str:
-        return f"{self._action} +{self._score}"
+        return f"{self.action} +{self._score}"
 
     def __reduce__(
         self,
@@ -215,13 +308,18 @@ class Move:
         return (Move, self._key())
 
 
-def move_of(tiles: Tiles, rack: Sequence[int], raw: RawMove) -> Move:
-    """The :class:`Move` of a raw generated move for ``rack`` (its details are worked out
-    from ``tiles``, ``rack`` and the raw move when first read)."""
-    place, score, placed = raw
-    m = Move(place, score, len(placed))
-    m._src = (tiles, rack)
+#: the action of a generated Move until it is made (never read: ``Move._head`` >= 0 then)
+_PENDING: Final = Place(0, 0, True, "?")
+
+
+def move_of(tiles: Tiles, board: Sequence[int], rack: Sequence[int], raw: RawMove) -> Move:
+    """The :class:`Move` of a raw move generated for ``rack`` on ``board`` (its action and
+    details are made from them when first read)."""
+    head, score, placed = raw
+    m = Move(_PENDING, score, len(placed))
+    m._src = (tiles, rack, board)
     m._raw = placed
+    m._head = head
     return m
 
 
@@ -243,34 +341,69 @@ def square_names(size: int) -> tuple[str, ...]:
     return names
 
 
-def ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
-    """The :class:`Move` of each raw move for ``rack``, best first: by descending score, then
-    by notation (``str(move.action)``). The cyclic garbage collector is paused meanwhile, as
-    in :func:`raw_moves`."""
-    return paused_gc(_ranked_moves, tiles, rack, raws)
+def ranked_moves(
+    tiles: Tiles, board: Sequence[int], rack: Sequence[int], raws: list[RawMove]
+) -> list[Move]:
+    """The :class:`Move` of each raw move generated for ``rack`` on ``board``, best first: by
+    descending score, then by notation (``str(move.action)``). The cyclic garbage collector
+    is paused meanwhile, as in :func:`raw_moves`."""
+    return paused_gc(_ranked_moves, tiles, board, rack, raws)
 
 
-def _ranked_moves(tiles: Tiles, rack: Sequence[int], raws: list[RawMove]) -> list[Move]:
-    size = tiles.size
-    ranks = _square_ranks(size)
+def _ranked_moves(
+    tiles: Tiles, board: Sequence[int], rack: Sequence[int], raws: list[RawMove]
+) -> list[Move]:
+    ranks = _square_ranks(tiles.size)
     nr = len(ranks)
     # str(place) is its square's name, a space and its word: the space sorts before every
     # character of a name, so (name, word) pairs sort as the notations do; a name is keyed by
-    # its rank among the names, and the score and that rank make one int
-    order = [
-        (ranks[(p.row * size + p.col) * 2 + p.across] - s * nr, p.word, i)
-        for i, (p, s, _) in enumerate(raws)
-    ]
+    # its rank among the names, and the score and that rank make one int.
+    # Moves with the same int have the same start square and direction on the same board:
+    # their words have board tiles ("." in the word) on the same squares, so they compare as
+    # their placed tiles' notations do, tile by tile (no notation is a prefix of another).
+    # Where cell values sort as their notations, the placed tuples themselves decide.
+    text_rank = _text_ranks(tiles)
+    order: list[tuple[int, tuple[object, ...], int]]
+    if text_rank is None:
+        order = [(ranks[h] - s * nr, placed, i) for i, (h, s, placed) in enumerate(raws)]
+    else:
+        order = [
+            (ranks[h] - s * nr, tuple([text_rank[v] for _, v in placed]), i)
+            for i, (h, s, placed) in enumerate(raws)
+        ]
     order.sort()
-    src = (tiles, rack)  # shared: one tuple per list, not per move
+    src = (tiles, rack, board)  # shared: one tuple per list, not per move
+    pending = _PENDING
     out = []
-    for k in order:
-        place, score, placed = raws[k[2]]
-        m = Move(place, score, len(placed))
+    for _, _, x in order:
+        head, score, placed = raws[x]
+        m = Move(pending, score, len(placed))
         m._src = src
         m._raw = placed
+        m._head = head
         out.append(m)
     return out
+
+
+_TEXT_RANKS: dict[tuple[str, ...], list[int] | None] = {}
+
+
+def _text_ranks(tiles: Tiles) -> list[int] | None:
+    """The rank of each cell value's notation among them in string order, by cell value;
+    None where the cell values already sort as their notations do (as on English tiles)."""
+    texts = tiles.texts
+    if texts in _TEXT_RANKS:
+        return _TEXT_RANKS[texts]
+    n = len(texts)
+    values = [*range(n), *(c | BLANK_BIT for c in range(n))]
+    by_text = sorted(values, key=tiles.cell_text)
+    ranks: list[int] | None = None
+    if by_text != values:
+        ranks = [0] * (BLANK_BIT + n)
+        for r, v in enumerate(by_text):
+            ranks[v] = r
+    _TEXT_RANKS[texts] = ranks
+    return ranks
 
 
 _SQUARE_RANKS: dict[int, list[int]] = {}
@@ -419,8 +552,19 @@ def raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[R
     return paused_gc(_raw_moves, tiles, board, rack)
 
 
-def _raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[RawMove]:
-    out: list[RawMove] = []
+def legal_places(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[Place]:
+    """The actions of :func:`raw_moves`, in the same order, made in the walk (cheaper than
+    :func:`places` of the raw moves where nothing else of them is needed). The cyclic garbage
+    collector is paused meanwhile, as in :func:`raw_moves`."""
+    if not rack:
+        return []
+    return paused_gc(_raw_moves, tiles, board, rack, True)
+
+
+def _raw_moves(
+    tiles: Tiles, board: Sequence[int], rack: Sequence[int], as_places: bool = False
+) -> list[Any]:
+    out: list[Any] = []
     anc = anchors(tiles, board)
     counts = [0] * (tiles.blank + 1)
     for t in rack:
@@ -430,7 +574,7 @@ def _raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[
     letters = tiles.all_mask if counts[tiles.blank] else sum(1 << t for t in set(rack))
     for across in (True, False):
         cm, cs = cross_checks(tiles, board, across, letters)
-        _gen_direction(tiles, board, counts, len(rack), across, anc, cm, cs, out)
+        _gen_direction(tiles, board, counts, len(rack), across, anc, cm, cs, out, as_places)
     return out
 
 
@@ -443,9 +587,12 @@ def _gen_direction(
     anc: list[bool],
     cmask: list[int],
     csum: list[int],
-    out: list[RawMove],
+    out: list[Any],
+    as_places: bool,
 ) -> None:
-    set_line, from_anchor = anchor_walker(tiles, board, rack, ntiles, across, anc, cmask, csum, out)
+    set_line, from_anchor = anchor_walker(
+        tiles, board, rack, ntiles, across, anc, cmask, csum, out, as_places=as_places
+    )
     size = tiles.size
     for line in range(size):
         sqs = range(line * size, line * size + size) if across else range(line, size * size, size)
@@ -479,10 +626,11 @@ def anchor_walker(
     anc: list[bool],
     cmask: list[int],
     csum: list[int],
-    out: list[RawMove],
+    out: list[Any],
     cut: list[float] | None = None,
     extra: Sequence[float] = (),
     notify: Callable[[], None] | None = None,
+    as_places: bool = False,
 ) -> AnchorWalker:
     """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
     and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
@@ -496,7 +644,9 @@ def anchor_walker(
     of the moves with ``j`` tiles left of the anchor, places tiles left of it and walks on
     right from them only as far as those bounds reach ``cut[0]``. ``notify()``, if given, is
     called after each move a bounded walk appends, so that the caller can raise the cut at
-    once (the rest of the same walk then prunes with it)."""
+    once (the rest of the same walk then prunes with it). With ``as_places`` (and no
+    ``cut``), the walk appends each move's action instead of its raw move, in the same order:
+    :func:`legal_places`."""
     # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
     # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
     # choose which placed tiles are blanks (a blank in place of a real letter the rack also
@@ -508,7 +658,6 @@ def anchor_walker(
     sepbit = 1 << blank  # the GADDAG separator's code is the blank's id
     sepmask = sepbit - 1
     values = tiles.values
-    texts, lower = tiles.texts, tiles.lower
     all_mask = tiles.all_mask
     nblanks = rack[blank]
     rmask = 0  # letters the rack holds (real tiles)
@@ -538,9 +687,6 @@ def anchor_walker(
     anchor_pos = 0
     anchor_end = 0
     anchor_rcm = 0
-    new_place = object.__new__
-    place_type = Place  # a local: the compiled build reads an imported name from a dict
-    set_row, set_col, set_across, set_word = _PLACE_SETTERS
 
     def record_move(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
@@ -554,69 +700,42 @@ def anchor_walker(
         score = wsum * wmul + xsum
         if n == RACK_SIZE:
             score += BINGO
-        row, col = (line, start) if across else (start, line)
-        parts = []
+        # the start square and direction: the action is made from it when asked for
+        head = sqs[start] * 2 + across
         tl = []
         if not nblanks:
             for p in range(start, end + 1):
                 if cells[p] < 0:
-                    c = cur[p]
-                    parts.append(texts[c])
-                    tl.append((sqs[p], c))
-                else:
-                    parts.append(".")
-            place = new_place(place_type)
-            set_row(place, row)
-            set_col(place, col)
-            set_across(place, across)
-            set_word(place, "".join(parts))
-            out.append((place, score, tuple(tl)))
+                    tl.append((sqs[p], cur[p]))
+            out.append((head, score, tuple(tl)))
             return
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
         # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
-        # take (the rest of that letter comes from real tiles the rack holds). ``parts`` and
-        # ``tl`` hold every placed tile as a real one; each choice marks its blanks in them
-        # in place, records, and puts the real tiles back.
+        # take (the rest of that letter comes from real tiles the rack holds). ``tl`` holds
+        # every placed tile as a real one; each choice marks its blanks in it in place,
+        # records, and puts the real tiles back.
         pidx = []
         choices: list[tuple[int, ...]]
         if nbl == nblanks:
             # the walk took no blank: any set of at most nblanks placed tiles
             for p in range(start, end + 1):
                 if cells[p] < 0:
-                    c = cur[p]
                     pidx.append(p)
-                    parts.append(texts[c])
-                    tl.append((sqs[p], c))
-                else:
-                    parts.append(".")
-            place = new_place(place_type)
-            set_row(place, row)
-            set_col(place, col)
-            set_across(place, across)
-            set_word(place, "".join(parts))
-            out.append((place, score, tuple(tl)))
+                    tl.append((sqs[p], cur[p]))
+            out.append((head, score, tuple(tl)))
             if nblanks == 1:
                 for i in range(n):
                     p = pidx[i]
                     c = cur[p]
-                    o = p - start
-                    kp = parts[o]
                     kt = tl[i]
-                    parts[o] = lower[c]
                     tl[i] = (sqs[p], c | BLANK_BIT)
-                    place = new_place(place_type)
-                    set_row(place, row)
-                    set_col(place, col)
-                    set_across(place, across)
-                    set_word(place, "".join(parts))
                     out.append(
                         (
-                            place,
+                            head,
                             score - values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0)),
                             tuple(tl),
                         )
                     )
-                    parts[o] = kp
                     tl[i] = kt
                 return
             choices = []
@@ -631,33 +750,22 @@ def anchor_walker(
                     c = cur[p]
                     if isbl[p]:
                         bmask |= 1 << c
-                        parts.append(lower[c])
                         tl.append((sqs[p], c | BLANK_BIT))
                         sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
                     else:
                         rmask2 |= 1 << c
-                        parts.append(texts[c])
                         tl.append((sqs[p], c))
-                else:
-                    parts.append(".")
             if not nbl and not bmask & rmask2:
                 # the walk's own choice is the only one: every blank is used, and no blank
                 # letter is also placed from a real tile
-                place = new_place(place_type)
-                set_row(place, row)
-                set_col(place, col)
-                set_across(place, across)
-                set_word(place, "".join(parts))
-                out.append((place, sc, tuple(tl)))
+                out.append((head, sc, tuple(tl)))
                 return
             i = 0
             for p in range(start, end + 1):  # back to all real tiles
                 if cells[p] < 0:
                     pidx.append(p)
                     if isbl[p]:
-                        c = cur[p]
-                        parts[p - start] = texts[c]
-                        tl[i] = (sqs[p], c)
+                        tl[i] = (sqs[p], cur[p])
                     i += 1
             choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
         for chosen in choices:
@@ -666,19 +774,11 @@ def anchor_walker(
                 p = pidx[i]
                 c = cur[p]
                 sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
-                parts[p - start] = lower[c]
                 tl[i] = (sqs[p], c | BLANK_BIT)
-            place = new_place(place_type)
-            set_row(place, row)
-            set_col(place, col)
-            set_across(place, across)
-            set_word(place, "".join(parts))
-            out.append((place, sc, tuple(tl)))
+            out.append((head, sc, tuple(tl)))
             for i in chosen:
                 p = pidx[i]
-                c = cur[p]
-                parts[p - start] = texts[c]
-                tl[i] = (sqs[p], c)
+                tl[i] = (sqs[p], cur[p])
 
     bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
 
@@ -692,7 +792,68 @@ def anchor_walker(
             if notify is not None:
                 notify()
 
-    record = record_move if cut is None else record_cut
+    # The actions alone (``as_places``: ``legal_actions`` needs no score and no placed
+    # tiles), made in the walk from its letters: the same moves in the same order as
+    # ``record_move`` lists them (the same blank choices, without the scores).
+    texts, lower = tiles.texts, tiles.lower
+    new_place = object.__new__
+    place_type = Place  # a local: the compiled build reads an imported name from a dict
+    set_row, set_col, set_across, set_word = _PLACE_SETTERS
+
+    def record_place(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
+        n = ntiles - ntl
+        if n == 1 and not across:
+            p = start
+            while cells[p] >= 0:
+                p += 1
+            s = sqs[p]
+            if (line > 0 and board[s - 1] >= 0) or (line < last and board[s + 1] >= 0):
+                return  # listed by the across pass
+        row, col = (line, start) if across else (start, line)
+        parts = []
+        pidx = []  # line positions of the placed tiles
+        for p in range(start, end + 1):
+            if cells[p] < 0:
+                pidx.append(p)
+                parts.append(lower[cur[p]] if isbl[p] else texts[cur[p]])
+            else:
+                parts.append(".")
+        choices: Sequence[tuple[int, ...]] = ((),)
+        if nblanks:
+            if nbl == nblanks:
+                # the walk took no blank: the move as walked, then each set of at most
+                # nblanks placed tiles as blanks
+                alts: list[tuple[int, ...]] = [()]
+                for k in range(1, min(nblanks, n) + 1):
+                    alts.extend(combinations(range(n), k))
+                choices = alts
+            else:
+                bmask = 0  # letters the walk took from blanks
+                rmask2 = 0  # letters the walk took from real tiles
+                for p in pidx:
+                    if isbl[p]:
+                        bmask |= 1 << cur[p]
+                    else:
+                        rmask2 |= 1 << cur[p]
+                if nbl or bmask & rmask2:
+                    for p in pidx:  # back to all real tiles
+                        parts[p - start] = texts[cur[p]]
+                    choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
+        for chosen in choices:
+            for i in chosen:
+                p = pidx[i]
+                parts[p - start] = lower[cur[p]]
+            place = new_place(place_type)
+            set_row(place, row)
+            set_col(place, col)
+            set_across(place, across)
+            set_word(place, "".join(parts))
+            out.append(place)
+            for i in chosen:
+                p = pidx[i]
+                parts[p - start] = texts[cur[p]]
+
+    record = record_place if as_places else record_move if cut is None else record_cut
 
     gate: Sequence[float] = ()  # a bounded walk's bounds by the number of tiles left
 
@@ -1035,7 +1196,7 @@ def generate_moves(
             raise TypeError("generate_moves(board, rack, lexicon) needs a rack and a lexicon")
         tiles = tiles_for(rules if rules is not None else _Rules(), lexicon)
         b, r = _board_rack(tiles, board, rack)
-    return ranked_moves(tiles, r, raw_moves(tiles, b, r))
+    return ranked_moves(tiles, b, r, raw_moves(tiles, b, r))
 
 
 def brute_force_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> dict[Place, int]:

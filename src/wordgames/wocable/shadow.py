@@ -50,7 +50,7 @@ from typing import Final
 from wordgames._build import COMPILED
 from wordgames._core.pause import paused_gc
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
-from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks
+from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, places
 
 __all__ = ["LeaveFn", "anchor_bounds", "ranked", "top_moves", "word_keys"]
 
@@ -543,8 +543,10 @@ def _ranked(
         from_anchor(pos, left)
     if len(heap) >= n:  # only moves as good as the n-th best key can be in the top n
         keyed = [km for km in keyed if km[0] >= heap[0]]
-    keyed.sort(key=lambda km: (-km[0], str(km[1][0])))
-    return keyed[:n]
+    # by key, ties by notation (the actions are made for these moves alone)
+    notes = [str(a) for a in places(tiles, board, [mv for _, mv in keyed])]
+    order = sorted(range(len(keyed)), key=lambda i: (-keyed[i][0], notes[i]))
+    return [keyed[i] for i in order[:n]]
 
 
 def top_moves(

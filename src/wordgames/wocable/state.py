@@ -67,7 +67,15 @@ from wordgames.wocable.engine import (
     score_placement,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, move_of, ranked_moves, raw_moves
+from wordgames.wocable.movegen import (
+    Move,
+    RawMove,
+    legal_places,
+    move_of,
+    places,
+    ranked_moves,
+    raw_moves,
+)
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 from wordgames.wocable.view import View, pending_from_dict
@@ -355,10 +363,14 @@ class State(StateBase):
 
     # -- legal actions -----------------------------------------------------------------------------
 
-    def raw_moves(self) -> list[tuple[Place, int, tuple[tuple[int, int], ...]]]:
-        """Every legal placement of the player on turn: (action, score, placed tiles); the
-        placements :meth:`legal_actions` lists, so none at a chance node, at the end, or while
-        a play that would end the game waits for ``Challenge`` or ``Accept``."""
+    def raw_moves(self) -> list[RawMove]:
+        """Every legal placement of the player on turn, in generator order, as ``(head, score,
+        placed)``: ``placed`` the tiles it puts down, ``((square, cell value), ...)`` in line
+        order, and ``head`` its word's start square and direction (``square * 2 + across``);
+        :meth:`action_of` makes its action. The placements :meth:`legal_actions` lists, so
+        none at a chance node, at the end, or while a play that would end the game waits for
+        ``Challenge`` or ``Accept``. The fastest way to list moves: no action is made for
+        them (:meth:`moves` gives them ranked, with their actions and details)."""
         if self.phase != "play" or self.pending_end is not None:
             return []
         c = self._cache.get("moves")
@@ -373,7 +385,12 @@ class State(StateBase):
         if self.phase != "play" or self.pending_end is not None:
             return []
         rack = self.racks[self.turn]
-        return ranked_moves(self._tiles, rack, self.raw_moves())
+        return ranked_moves(self._tiles, self.board, rack, self.raw_moves())
+
+    def action_of(self, raw: RawMove) -> Place:
+        """The action of a raw move of :meth:`raw_moves` (or of
+        :func:`~wordgames.wocable.shadow.top_moves` on this board)."""
+        return places(self._tiles, self.board, (raw,))[0]
 
     def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
         """The ``n`` best placements of the player on turn, best first: by score, or with
@@ -389,7 +406,7 @@ class State(StateBase):
             return self.moves()[:n]
         rack = self.racks[self.turn]
         return [
-            move_of(self._tiles, rack, raw)
+            move_of(self._tiles, self.board, rack, raw)
             for raw in top_moves(self._tiles, self.board, rack, n, leave)
         ]
 
@@ -411,7 +428,11 @@ class State(StateBase):
         if c is None:
             acts: list[Action] = []
             if self.pending_end is None:
-                acts.extend(m[0] for m in self.raw_moves())
+                raws = self._cache.get("moves")
+                if raws is not None:
+                    acts.extend(places(self._tiles, self.board, raws))
+                else:  # the actions alone, made in the walk
+                    acts.extend(legal_places(self._tiles, self.board, self.racks[self.turn]))
                 acts.extend(
                     exchanges(self._tiles, self.racks[self.turn], sum(self.bag), self.rules)
                 )

@@ -39,7 +39,7 @@ from wordgames.wocable.engine import (
     parse_board,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, move_of, ranked_moves, raw_moves
+from wordgames.wocable.movegen import Move, legal_places, move_of, ranked_moves, raw_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 
@@ -164,7 +164,7 @@ class View(ViewBase):
         t = self.tiles
         acts: list[Action] = []
         if self.pending_end is None:
-            acts.extend(m[0] for m in raw_moves(t, self.board, self.rack))
+            acts.extend(legal_places(t, self.board, self.rack))
             acts.extend(exchanges(t, self.rack, self.bag_size, self.rules))
             acts.append(Pass())
         if self.pending_play is not None:
@@ -181,7 +181,7 @@ class View(ViewBase):
         ):
             return []
         t = self.tiles
-        return ranked_moves(t, self.rack, raw_moves(t, self.board, self.rack))
+        return ranked_moves(t, self.board, self.rack, raw_moves(t, self.board, self.rack))
 
     def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
         """The viewer's ``n`` best placements (empty when not on turn): by score, or with
@@ -197,7 +197,9 @@ class View(ViewBase):
         ):
             return []
         t, rack = self.tiles, self.rack
-        return [move_of(t, rack, raw) for raw in top_moves(t, self.board, rack, n, leave)]
+        return [
+            move_of(t, self.board, rack, raw) for raw in top_moves(t, self.board, rack, n, leave)
+        ]
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen tiles dealt at random to the
