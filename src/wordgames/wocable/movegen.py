@@ -122,6 +122,25 @@ def places(tiles: Tiles, board: Sequence[int], raws: Sequence[RawMove]) -> list[
     return out
 
 
+_PAIRS: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+
+def _pairs(size: int, nletters: int) -> list[tuple[int, int]]:
+    """The placed-tile pairs ``(square, cell value)`` of a ``size`` board with ``nletters``
+    letter codes, at index ``square << 7 | value`` (``(-1, -1)`` where no cell value is)."""
+    key = (size, nletters)
+    got = _PAIRS.get(key)
+    if got is None:
+        none = (-1, -1)
+        got = [none] * (size * size << 7)
+        for sq in range(size * size):
+            for c in range(nletters):
+                got[sq << 7 | c] = (sq, c)
+                got[sq << 7 | c | BLANK_BIT] = (sq, c | BLANK_BIT)
+        _PAIRS[key] = got
+    return got
+
+
 _TOKENS: dict[tuple[str, ...], list[str]] = {}
 
 
@@ -688,6 +707,11 @@ def anchor_walker(
     anchor_end = 0
     anchor_rcm = 0
 
+    # the (square, cell value) pairs of placed tiles, shared (at ``square << 7 | value``): a
+    # move's placed tuple holds no pair of its own, and ranking compares equal pairs by
+    # identity
+    pairs = _pairs(size, blank)
+
     def record_move(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
         if n == 1 and not across:
@@ -706,7 +730,7 @@ def anchor_walker(
         if not nblanks:
             for p in range(start, end + 1):
                 if cells[p] < 0:
-                    tl.append((sqs[p], cur[p]))
+                    tl.append(pairs[sqs[p] << 7 | cur[p]])
             out.append((head, score, tuple(tl)))
             return
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
@@ -721,14 +745,14 @@ def anchor_walker(
             for p in range(start, end + 1):
                 if cells[p] < 0:
                     pidx.append(p)
-                    tl.append((sqs[p], cur[p]))
+                    tl.append(pairs[sqs[p] << 7 | cur[p]])
             out.append((head, score, tuple(tl)))
             if nblanks == 1:
                 for i in range(n):
                     p = pidx[i]
                     c = cur[p]
                     kt = tl[i]
-                    tl[i] = (sqs[p], c | BLANK_BIT)
+                    tl[i] = pairs[sqs[p] << 7 | c | BLANK_BIT]
                     out.append(
                         (
                             head,
@@ -750,11 +774,11 @@ def anchor_walker(
                     c = cur[p]
                     if isbl[p]:
                         bmask |= 1 << c
-                        tl.append((sqs[p], c | BLANK_BIT))
+                        tl.append(pairs[sqs[p] << 7 | c | BLANK_BIT])
                         sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
                     else:
                         rmask2 |= 1 << c
-                        tl.append((sqs[p], c))
+                        tl.append(pairs[sqs[p] << 7 | c])
             if not nbl and not bmask & rmask2:
                 # the walk's own choice is the only one: every blank is used, and no blank
                 # letter is also placed from a real tile
@@ -765,7 +789,7 @@ def anchor_walker(
                 if cells[p] < 0:
                     pidx.append(p)
                     if isbl[p]:
-                        tl[i] = (sqs[p], cur[p])
+                        tl[i] = pairs[sqs[p] << 7 | cur[p]]
                     i += 1
             choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
         for chosen in choices:
@@ -774,11 +798,11 @@ def anchor_walker(
                 p = pidx[i]
                 c = cur[p]
                 sc -= values[c] * llm[p] * (wmul + (lwm[p] if lcs[p] >= 0 else 0))
-                tl[i] = (sqs[p], c | BLANK_BIT)
+                tl[i] = pairs[sqs[p] << 7 | c | BLANK_BIT]
             out.append((head, sc, tuple(tl)))
             for i in chosen:
                 p = pidx[i]
-                tl[i] = (sqs[p], cur[p])
+                tl[i] = pairs[sqs[p] << 7 | cur[p]]
 
     bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
 
