@@ -712,15 +712,19 @@ def anchor_walker(
     # identity
     pairs = _pairs(size, blank)
 
+    def listed_across(start: int) -> bool:
+        # a one-tile down move from ``start`` whose tile has a horizontal neighbour: the
+        # across pass lists it
+        p = start
+        while cells[p] >= 0:
+            p += 1
+        s = sqs[p]
+        return (line > 0 and board[s - 1] >= 0) or (line < last and board[s + 1] >= 0)
+
     def record_move(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
-        if n == 1 and not across:
-            p = start
-            while cells[p] >= 0:
-                p += 1
-            s = sqs[p]
-            if (line > 0 and board[s - 1] >= 0) or (line < last and board[s + 1] >= 0):
-                return  # listed by the across pass
+        if n == 1 and not across and listed_across(start):
+            return
         score = wsum * wmul + xsum
         if n == RACK_SIZE:
             score += BINGO
@@ -826,13 +830,8 @@ def anchor_walker(
 
     def record_place(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
         n = ntiles - ntl
-        if n == 1 and not across:
-            p = start
-            while cells[p] >= 0:
-                p += 1
-            s = sqs[p]
-            if (line > 0 and board[s - 1] >= 0) or (line < last and board[s + 1] >= 0):
-                return  # listed by the across pass
+        if n == 1 and not across and listed_across(start):
+            return
         row, col = (line, start) if across else (start, line)
         parts = []
         pidx = []  # line positions of the placed tiles
