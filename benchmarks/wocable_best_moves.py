@@ -94,7 +94,7 @@ def _random_play(lang: str, seed: int) -> State | None:
         if state.is_chance_node:
             state = state.apply(state.sample_chance(rng))
             continue
-        places = [m[0] for m in state.raw_moves()]
+        places = [state.action_of(m) for m in state.raw_moves()]
         if not places:
             return None
         state = state.apply(rng.choice(places))
@@ -134,11 +134,12 @@ def full_equity(s: State, k: int, leave: Callable[[tuple[int, ...]], float]) -> 
     t = s.tiles
     rack = s.racks[s.turn]
     keyed = []
-    for place, score, placed in raw_moves(t, s.board, rack):
+    for raw in raw_moves(t, s.board, rack):
+        _, score, placed = raw
         kept = list(rack)
         for _, v in placed:
             kept.remove(t.blank if v & BLANK_BIT else v)
-        keyed.append((-(score + leave(tuple(kept))), str(place)))
+        keyed.append((-(score + leave(tuple(kept))), str(s.action_of(raw))))
     keyed.sort()
     return [a for _, a in keyed[:k]]
 
