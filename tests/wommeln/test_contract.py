@@ -468,11 +468,15 @@ def test_huge_ints_and_long_fields_are_refused_quickly() -> None:
         wm.Reveal(2, "a" * 1_000_000),
         wm.Pass(-(10**100)),
     ]
+    # "quickly" is a bound on the work, not a benchmark: a linear check of a million
+    # entries takes about 0.3-1.2 s of CPU on the slowest machine seen (Python 3.10, two
+    # test workers); a quadratic check, or one that turned 10**100 into digits per step,
+    # would take minutes
     for action in cases:
         t = time.process_time()
         with pytest.raises(IllegalActionError) as err:
             s.apply(action)
-        assert time.process_time() - t < 1.0
+        assert time.process_time() - t < 5.0
         assert len(str(err.value)) < 300
         assert err.value.code != "not_an_action"
 
@@ -562,7 +566,7 @@ def test_from_dict_refuses_sizes_before_work() -> None:
         t = time.process_time()
         with pytest.raises(InvalidStateError) as err:
             wm.State.from_dict(d)
-        assert time.process_time() - t < 1.0, key
+        assert time.process_time() - t < 5.0, key  # a bound on the work (above)
         assert len(str(err.value)) < 300
     sheet_edits: list[Any] = [
         {"id": "a", "rows": ["AB"] * 10**6},
