@@ -79,6 +79,8 @@ _PLACE_SETTERS: Final[tuple[Any, ...]] = tuple(
 
 def places(tiles: Tiles, board: Sequence[int], raws: Sequence[RawMove]) -> list[Place]:
     """The action of each raw move of ``board``, in order."""
+    # the two directions are written out: one loop with the step as a variable measured
+    # about 10 % slower here (pure)
     size = tiles.size
     nsq = size * size
     tok = _tokens(tiles)
@@ -148,9 +150,8 @@ def _tokens(tiles: Tiles) -> list[str]:
     """The notation of each cell value, by cell value (blanks' at ``c | BLANK_BIT``)."""
     tok = _TOKENS.get(tiles.texts)
     if tok is None:
-        tok = ["" for _ in range(BLANK_BIT)]
-        tok[: len(tiles.texts)] = tiles.texts
-        tok += tiles.lower
+        n = len(tiles.texts)
+        tok = [tiles.cell_text(v) if v & LETTER < n else "" for v in range(BLANK_BIT + n)]
         _TOKENS[tiles.texts] = tok
     return tok
 
@@ -236,7 +237,7 @@ class Move:
     def _make_action(self) -> None:
         src = self._src
         assert src is not None
-        self._action = places(src[0], src[2], ((self._head, self._score, self._raw),))[0]
+        self._action = place_of(src[0], src[2], (self._head, self._score, self._raw))
         self._head = -1
 
     @property

@@ -72,6 +72,7 @@ from wordgames.wocable.movegen import (
     RawMove,
     legal_places,
     move_of,
+    place_of,
     places,
     ranked_moves,
     raw_moves,
@@ -390,7 +391,7 @@ class State(StateBase):
     def action_of(self, raw: RawMove) -> Place:
         """The action of a raw move of :meth:`raw_moves` (or of
         :func:`~wordgames.wocable.shadow.top_moves` on this board)."""
-        return places(self._tiles, self.board, (raw,))[0]
+        return place_of(self._tiles, self.board, raw)
 
     def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
         """The ``n`` best placements of the player on turn, best first: by score, or with
