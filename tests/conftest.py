@@ -16,9 +16,10 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+# 100 examples: four times the quick profile, inside CI's time budget (.ci/run)
 settings.register_profile(
     "ci",
-    max_examples=150,
+    max_examples=100,
     deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
