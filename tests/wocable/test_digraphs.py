@@ -397,3 +397,29 @@ def test_ranked_moves_sort_by_notation_on_spanish_tiles(seed: int, blank: bool) 
     got = [(m.score, str(m.action)) for m in ranked_moves(tiles, board, rack_t, raws)]
     want = [(r[1], str(p)) for p, r in zip(places(tiles, board, raws), raws, strict=True)]
     assert got == sorted(want, key=lambda x: (-x[0], x[1]))
+
+
+@given(st.text(alphabet="AB?.c[]\nÑ", max_size=12))
+def test_split_tokens_fast_path_agrees_with_the_pattern(text: str) -> None:
+    """Text without brackets skips the pattern (one token a character): the same tokens, and
+    the same error on unbalanced brackets, as the pattern finds."""
+    import re
+
+    from wordgames.wocable.actions import split_tokens
+
+    want: list[str] | None = []
+    pos = 0
+    for m in re.finditer(r"\[[^\[\]]+\]|[^\[\]]", text):
+        if m.start() != pos or want is None:
+            want = None
+            break
+        tok = m.group()
+        want.append(tok[1:-1] if tok[0] == "[" else tok)
+        pos = m.end()
+    if pos != len(text):
+        want = None
+    if want is None:
+        with pytest.raises(wordgames.ParseError):
+            split_tokens(text)
+    else:
+        assert split_tokens(text) == want

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import string
 
@@ -132,6 +133,42 @@ def test_generate_moves_public_api(enable: Lexicon) -> None:
     assert len(across) == 9
     assert sum(1 for m in across if m.action.word == "VIVIFIC") == 7
     assert sum(1 for m in across if m.action.word == "IF") == 2
+
+
+def test_move_lists_are_freed_by_reference_counting(enable: Lexicon) -> None:
+    """A move list is not held by the walk's closures (which refer to one another, a cycle
+    only the cyclic collector frees): dropped by the caller, its moves are freed at once, and
+    a collection after the next list does not traverse them. With a blank on the rack."""
+    from wordgames.wocable.engine import parse_board
+    from wordgames.wocable.movegen import ranked_moves
+
+    rules = Rules()
+    tiles = tiles_for(rules, enable)
+    rows = ["." * 15] * 7 + ["....QUERIES...."] + ["." * 15] * 7
+    board = parse_board(tiles, rows)
+    rack = tiles.parse_rack("AEIRST?")
+    want = ranked_moves(tiles, board, rack, raw_moves(tiles, board, rack))
+    assert len(want) > 2000
+    assert ranked_moves(tiles, board, rack) == want  # the raw moves made within one pause
+    calls = (
+        lambda: raw_moves(tiles, board, rack),
+        lambda: legal_places(tiles, board, rack),
+        lambda: ranked_moves(tiles, board, rack),
+        lambda: generate_moves(rows, "AEIRST?", enable, rules),
+    )
+    for call in calls:
+        gc.collect()
+        gc.disable()
+        try:
+            before = len(gc.get_objects())
+            got = call()
+            n = len(got)
+            del got
+            left = len(gc.get_objects()) - before  # the walks' own cycles: a few hundred
+        finally:
+            gc.enable()
+        assert n >= len(want)
+        assert left < n // 4
 
 
 def test_state_moves_agree_with_legal_actions(enable: Lexicon) -> None:

@@ -58,6 +58,8 @@ def split_tokens(text: str) -> list[str]:
 
     Raises :class:`ParseError` on unbalanced brackets.
     """
+    if "[" not in text and "]" not in text:
+        return list(text)  # every character a token: what the pattern finds, found faster
     out: list[str] = []
     pos = 0
     for m in _TOKEN.finditer(text):

@@ -362,17 +362,23 @@ def square_names(size: int) -> tuple[str, ...]:
 
 
 def ranked_moves(
-    tiles: Tiles, board: Sequence[int], rack: Sequence[int], raws: list[RawMove]
+    tiles: Tiles, board: Sequence[int], rack: Sequence[int], raws: list[RawMove] | None = None
 ) -> list[Move]:
     """The :class:`Move` of each raw move generated for ``rack`` on ``board``, best first: by
-    descending score, then by notation (``str(move.action)``). The cyclic garbage collector
-    is paused meanwhile, as in :func:`raw_moves`."""
+    descending score, then by notation (``str(move.action)``). ``raws`` defaults to
+    :func:`raw_moves` of the position, generated within the same pause of the cyclic garbage
+    collector (paused as in :func:`raw_moves`): with the collector running between the two,
+    its next collection would traverse every raw move."""
     return paused_gc(_ranked_moves, tiles, board, rack, raws)
 
 
 def _ranked_moves(
-    tiles: Tiles, board: Sequence[int], rack: Sequence[int], raws: list[RawMove]
+    tiles: Tiles, board: Sequence[int], rack: Sequence[int], raws: list[RawMove] | None
 ) -> list[Move]:
+    if raws is None:
+        if not rack:
+            return []
+        raws = _raw_moves(tiles, board, rack)
     ranks = _square_ranks(tiles.size)
     nr = len(ranks)
     # str(place) is its square's name, a space and its word: the space sorts before every
@@ -595,7 +601,12 @@ def _raw_moves(
     for across in (True, False):
         cm, cs = cross_checks(tiles, board, across, letters)
         _gen_direction(tiles, board, counts, len(rack), across, anc, cm, cs, out, as_places)
-    return out
+    # The walk's closures refer to one another (a cycle that only the cyclic collector
+    # frees) and to ``out``: hand over a copy, so that the moves are freed with the caller's
+    # list, and no collection traverses them meanwhile
+    moves = out.copy()
+    out.clear()
+    return moves
 
 
 def _gen_direction(
@@ -1220,7 +1231,7 @@ def generate_moves(
             raise TypeError("generate_moves(board, rack, lexicon) needs a rack and a lexicon")
         tiles = tiles_for(rules if rules is not None else _Rules(), lexicon)
         b, r = _board_rack(tiles, board, rack)
-    return ranked_moves(tiles, b, r, raw_moves(tiles, b, r))
+    return ranked_moves(tiles, b, r)
 
 
 def brute_force_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> dict[Place, int]:

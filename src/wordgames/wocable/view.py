@@ -39,7 +39,7 @@ from wordgames.wocable.engine import (
     parse_board,
     tiles_for,
 )
-from wordgames.wocable.movegen import Move, legal_places, move_of, ranked_moves, raw_moves
+from wordgames.wocable.movegen import Move, legal_places, move_of, ranked_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 
@@ -181,7 +181,7 @@ class View(ViewBase):
         ):
             return []
         t = self.tiles
-        return ranked_moves(t, self.board, self.rack, raw_moves(t, self.board, self.rack))
+        return ranked_moves(t, self.board, self.rack)
 
     def best_moves(self, n: int = 1, *, leave: LeaveFn | None = None) -> list[Move]:
         """The viewer's ``n`` best placements (empty when not on turn): by score, or with
