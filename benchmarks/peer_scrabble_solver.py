@@ -25,6 +25,10 @@ build ``https://github.com/kamilmielnik/trie`` the same way (``tsc -p tsconfig.j
 ``tsc -p tsconfig.cjs.json``, then a ``package.json`` of ``{"type": "commonjs"}`` in
 ``build/cjs``) and link it as ``node_modules/@kamilmielnik/trie`` instead of the gaddag.
 
+Ours runs in the build that ``import wordgames`` finds: the installed wheel (compiled where
+one fits), the source tree, or a copy compiled in place put first with ``PYTHONPATH``
+(docs/benchmarks.md, "The compiled build"); the first line printed says which.
+
 The positions are those of ``benchmarks/wocable.py`` (seeded greedy self-play midgame
 positions, ENABLE) with 7-tile racks without a blank and with one. Both sides list every
 placement with its score: ours ``wocable.generate_moves(board_rows, rack, lexicon, rules)``,
@@ -46,6 +50,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import wordgames
 from wocable import generation_sets  # type: ignore[import-not-found]
 from wordgames import wocable
 from wordgames.lexicon import Lexicon
@@ -156,6 +161,8 @@ def main() -> None:
         )
         peer = json.loads(got.stdout.strip().splitlines()[-1])
     mine = ours(sets)
+    build = "compiled (mypyc)" if wordgames.COMPILED else "pure Python"
+    print(f"wordgames {build}, from {Path(wordgames.__file__).parent}")
     print(
         f"full generation, {args.positions} positions, CPU s (best of 3); speed ratio ="
         " the peer's time / ours (> 1: wordgames is faster)"

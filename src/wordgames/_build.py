@@ -6,7 +6,20 @@ was loaded from a C extension, the hot modules were too (they come from the same
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # no runtime dependency: mypyc reads the decorator when it compiles
+
+    def _as_is(*_attrs: str, **_kwattrs: object) -> Callable[[type], type]:
+        """A stand-in for ``mypyc_attr`` that leaves the class as it is (the pure build)."""
+        return lambda cls: cls
+
+    mypyc_attr = _as_is  # type: ignore[assignment]
+
+__all__ = ["COMPILED", "mypyc_attr"]
 
 COMPILED: bool = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """True when this is the mypyc-compiled build (a CPython- and platform-specific wheel), False

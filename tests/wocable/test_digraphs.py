@@ -423,3 +423,5 @@ def test_split_tokens_fast_path_agrees_with_the_pattern(text: str) -> None:
             split_tokens(text)
     else:
         assert split_tokens(text) == want
+    with pytest.raises(TypeError):  # not a str: refused by the pattern, as always
+        split_tokens({text})  # type: ignore[arg-type]

@@ -21,23 +21,14 @@ built (a Python loop over the letters would be slower than the set), and ``Lexic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # native integer types in annotations only (never evaluated at run time)
     from mypy_extensions import i64
 
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # no runtime dependency: mypyc reads the decorator when it compiles
-
-    def _as_is(*_attrs: str, **_kwattrs: object) -> Callable[[type], type]:
-        """A stand-in for ``mypyc_attr`` that leaves the class as it is (the pure build)."""
-        return lambda cls: cls
-
-    mypyc_attr = _as_is  # type: ignore[assignment]
-
+from wordgames._build import mypyc_attr
 
 __all__ = ["NATIVE", "Membership", "word_table"]
 

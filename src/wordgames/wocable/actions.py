@@ -58,8 +58,10 @@ def split_tokens(text: str) -> list[str]:
 
     Raises :class:`ParseError` on unbalanced brackets.
     """
-    if "[" not in text and "]" not in text:
-        return list(text)  # every character a token: what the pattern finds, found faster
+    if type(text) is str and "[" not in text and "]" not in text:
+        # every character a token: what the pattern finds, found faster (anything but a str
+        # goes on to the pattern, which refuses it with the TypeError it always raised)
+        return list(text)
     out: list[str] = []
     pos = 0
     for m in _TOKEN.finditer(text):
