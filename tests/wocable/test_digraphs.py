@@ -403,13 +403,11 @@ def test_ranked_moves_sort_by_notation_on_spanish_tiles(seed: int, blank: bool) 
 def test_split_tokens_fast_path_agrees_with_the_pattern(text: str) -> None:
     """Text without brackets skips the pattern (one token a character): the same tokens, and
     the same error on unbalanced brackets, as the pattern finds."""
-    import re
-
-    from wordgames.wocable.actions import split_tokens
+    from wordgames.wocable.actions import _TOKEN, split_tokens
 
     want: list[str] | None = []
     pos = 0
-    for m in re.finditer(r"\[[^\[\]]+\]|[^\[\]]", text):
+    for m in _TOKEN.finditer(text):
         if m.start() != pos or want is None:
             want = None
             break

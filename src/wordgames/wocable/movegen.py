@@ -381,8 +381,6 @@ def _ranked_moves(
     tiles: Tiles, board: Sequence[int], rack: Sequence[int], raws: list[RawMove] | None
 ) -> list[Move]:
     if raws is None:
-        if not rack:
-            return []
         raws = _raw_moves(tiles, board, rack)
     ranks = _square_ranks(tiles.size)
     nr = len(ranks)
@@ -578,8 +576,6 @@ def raw_moves(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> list[R
     was running, before this returns): the list holds thousands of small objects and no
     reference cycle, and the collections their allocation would trigger cost a third of the
     time of a long list."""
-    if not rack:
-        return []
     return paused_gc(_raw_moves, tiles, board, rack)
 
 
@@ -587,14 +583,14 @@ def legal_places(tiles: Tiles, board: Sequence[int], rack: Sequence[int]) -> lis
     """The actions of :func:`raw_moves`, in the same order, made in the walk (cheaper than
     :func:`places` of the raw moves where nothing else of them is needed). The cyclic garbage
     collector is paused meanwhile, as in :func:`raw_moves`."""
-    if not rack:
-        return []
     return paused_gc(_raw_moves, tiles, board, rack, True)
 
 
 def _raw_moves(
     tiles: Tiles, board: Sequence[int], rack: Sequence[int], as_places: bool = False
 ) -> list[Any]:
+    if not rack:
+        return []
     out: list[Any] = []
     anc = anchors(tiles, board)
     counts = [0] * (tiles.blank + 1)
