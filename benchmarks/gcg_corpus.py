@@ -1,6 +1,8 @@
 """Wocable GCG reader figures (issue 24). Run: ``PYTHONPATH=src python benchmarks/gcg_corpus.py``
 
-1. The real files of tests/wocable/data/gcg (Macondo, Quackle, Woogles and MAGPIE test data):
+1. The real files of the shared corpus, read in place (``../shared/data/gcg``: ``games/`` and
+   ``engine-tests/``, Macondo, Quackle, Woogles and MAGPIE test data; ``--corpus DIR`` or
+   ``$WORDGAMES_SHARED_DATA`` point elsewhere; skipped when absent):
    how many load (default and ``strict=True``), the issues by code, and the CPU time per file
    (mean, median, max; the slowest files).
 2. Files with every rack known (``to_gcg`` of greedy-bot games): CPU time per file.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import os
 import random
 import statistics
 import time
@@ -25,7 +28,8 @@ import wordgames
 from wordgames._core.bots import RandomBot
 from wordgames.wocable import GcgError, bots, from_gcg, new_game, to_gcg
 
-DATA = Path(__file__).resolve().parents[1] / "tests" / "wocable" / "data" / "gcg"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(os.environ.get("WORDGAMES_SHARED_DATA") or ROOT.parent / "shared" / "data") / "gcg"
 
 
 def _text(path: Path) -> str:
@@ -52,8 +56,11 @@ def _stats(name: str, times: list[float]) -> None:
     )
 
 
-def corpus() -> None:
-    files = sorted(DATA.glob("*.gcg"))
+def corpus(data: Path) -> None:
+    files = sorted(data.glob("*/*.gcg"))
+    if not files:
+        print(f"(skipping the real files: no GCG file under {data})")
+        return
     times: list[float] = []
     loaded = strict_ok = 0
     codes: collections.Counter[str] = collections.Counter()
@@ -109,8 +116,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--known", type=int, default=10, help="greedy games with every rack")
     ap.add_argument("--hard", default="4:1022,3:6,4:58", help="rackless PLAYERS:SEED games to time")
+    ap.add_argument("--corpus", type=Path, default=DATA, help="the folder of GCG folders")
     args = ap.parse_args()
-    corpus()
+    corpus(args.corpus)
     known_racks(args.known)
     import sys
 

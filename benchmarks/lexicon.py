@@ -1,15 +1,17 @@
 """Lexicon figures: build, load, memory, GADDAG and query speed (prints; asserts nothing).
 
-Usage: python benchmarks/lexicon.py [--peers] [DATA_DIR]   (default: data/wordlists/ in this
-repository). ``--peers`` measures ours side by side with every installed peer (DAWG2,
-marisa-trie, datrie, lexpy, PyTrie: ``pip install 'wordgames[bench]'``) on the same words and
-queries and prints a table and the ratios.
+Usage: python benchmarks/lexicon.py [--peers] [DATA_DIR]   (the folder that holds ENABLE's
+``enable1.txt``; default: the shared data folder ``../shared/data`` beside the checkout, or
+``$WORDGAMES_SHARED_DATA``). ``--peers`` measures ours side by side with every installed peer
+(DAWG2, marisa-trie, datrie, lexpy, PyTrie: ``pip install 'wordgames[bench]'``) on the same
+words and queries and prints a table and the ratios.
 """
 
 from __future__ import annotations
 
 import functools
 import gc
+import os
 import random
 import statistics
 import subprocess
@@ -533,7 +535,8 @@ def peers_main(enable: Path) -> int:
 
 def main(argv: list[str]) -> int:
     args = [a for a in argv[1:] if a != "--peers"]
-    data_dir = Path(args[0]) if args else ROOT / "data" / "wordlists"
+    shared = os.environ.get("WORDGAMES_SHARED_DATA") or ROOT.parent / "shared" / "data"
+    data_dir = Path(args[0]) if args else Path(shared)
     enable = data_dir / "enable1.txt"
     if "--peers" in argv:
         return peers_main(enable)

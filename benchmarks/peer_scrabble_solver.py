@@ -1,29 +1,13 @@
 """Full move generation against scrabble-solver (node), side by side in one run (issue 25).
 
-Run: .venv/bin/python benchmarks/peer_scrabble_solver.py --peer-dir /tmp/ss [--positions N]
+Run: .venv/bin/python benchmarks/peer_scrabble_solver.py --peer-dir DIR [--positions N]
 
-The peer is not installed from npm (its scoped packages are not on every registry): build
-it from its source, outside this repository, and pass the checkout with ``--peer-dir``::
-
-    git clone https://github.com/kamilmielnik/scrabble-solver /tmp/ss
-    git clone https://github.com/kamilmielnik/gaddag /tmp/kgaddag
-    npm install --prefix /tmp/sstools typescript@5
-    (cd /tmp/kgaddag && /tmp/sstools/node_modules/.bin/tsc -p tsconfig.cjs.json &&
-     echo '{"type": "commonjs"}' > build/cjs/package.json)
-    # in /tmp/ss/tsconfig.json drop "types" and "ignoreDeprecations" (bun's, TypeScript 6's)
-    mkdir -p /tmp/ss/node_modules/@scrabble-solver /tmp/ss/node_modules/@kamilmielnik
-    # the gaddag link first: the solver package imports it
-    ln -sfn /tmp/kgaddag /tmp/ss/node_modules/@kamilmielnik/gaddag
-    for p in constants types configs solver; do
-      ln -sfn /tmp/ss/packages/$p /tmp/ss/node_modules/@scrabble-solver/$p
-      (cd /tmp/ss/packages/$p && /tmp/sstools/node_modules/.bin/tsc -p .)
-    done
-
-``--trie``: a release before 2.17 (the kind issue 25's figures were measured against), whose
-``solve`` searches a ``@kamilmielnik/trie`` trie: check out the tag (``git checkout 2.16.7``),
-build ``https://github.com/kamilmielnik/trie`` the same way (``tsc -p tsconfig.json`` and
-``tsc -p tsconfig.cjs.json``, then a ``package.json`` of ``{"type": "commonjs"}`` in
-``build/cjs``) and link it as ``node_modules/@kamilmielnik/trie`` instead of the gaddag.
+The peer (kamilmielnik/scrabble-solver, a TypeScript project, with its GADDAG package) is built
+by hand outside this repository, from its public source, following its own instructions; this
+project holds no copy of it and no script that builds it. Give the built checkout with
+``--peer-dir`` or ``$SCRABBLE_SOLVER_DIR``; without either the script says so and exits.
+``--trie``: a release before 2.17 (the kind the earlier figures were measured against), whose
+``solve`` searches a ``@kamilmielnik/trie`` trie linked in place of the gaddag.
 
 Ours runs in the build that ``import wordgames`` finds: the installed wheel (compiled where
 one fits), the source tree, or a copy compiled in place put first with ``PYTHONPATH``
@@ -33,15 +17,16 @@ The positions are those of ``benchmarks/wocable.py`` (seeded greedy self-play mi
 positions, ENABLE) with 7-tile racks without a blank and with one. Both sides list every
 placement with its score: ours ``wocable.generate_moves(board_rows, rack, lexicon, rules)``,
 the peer ``solve(gaddag, config, board, tiles)`` with a GADDAG of the same word list
-(``data/wordlists/enable1.txt``) and its English (US) Scrabble config. CPU time, best of 3 per
-set, each side in its own process, the peer's GADDAG built before timing; the move counts
-are compared position by position.
+(``enable1.txt`` of the shared data folder ``../shared/data``, or ``--words``) and its
+English (US) Scrabble config. CPU time, best of 3 per set, each side in its own process, the
+peer's GADDAG built before timing; the move counts are compared position by position.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -131,15 +116,28 @@ def ours(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--peer-dir", required=True, help="a built scrabble-solver checkout")
+    ap.add_argument(
+        "--peer-dir",
+        default=os.environ.get("SCRABBLE_SOLVER_DIR"),
+        help="a built scrabble-solver checkout (default: $SCRABBLE_SOLVER_DIR)",
+    )
     ap.add_argument("--positions", type=int, default=40)
-    ap.add_argument("--words", default=str(ROOT / "data" / "wordlists" / "enable1.txt"))
+    ap.add_argument(
+        "--words",
+        default=str(
+            Path(os.environ.get("WORDGAMES_SHARED_DATA") or ROOT.parent / "shared" / "data")
+            / "enable1.txt"
+        ),
+    )
     ap.add_argument(
         "--trie",
         action="store_true",
         help="the peer is a release before 2.17, whose solve() searches a @kamilmielnik/trie",
     )
     args = ap.parse_args()
+    if not args.peer_dir:
+        print("no peer: give --peer-dir or set SCRABBLE_SOLVER_DIR (skipped)")
+        return
     sets = {k: v for k, v in generation_sets(args.positions).items() if k != "rack on turn"}
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "sets.json"

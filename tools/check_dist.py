@@ -102,9 +102,18 @@ def check_sdist(path: Path) -> list[str]:
         "benchmarks/regenwormen.py",
     ]
     problems = [f"sdist lacks {n}" for n in needed if n not in names]
-    # the source word lists stay in the repository (data/wordlists/): the wheel ships the built
-    # lexicons, and the sdist does not need 2.6 MB of raw lists to build, test or document
+    # the source word lists stay outside the dists (data/wordlists/, ../shared/data): the wheel
+    # ships the built lexicons, and the sdist needs no raw lists to build, test or document
     problems += [f"sdist has the source word list {n}" for n in names if n.startswith("data/")]
+    # files of other projects (GCG records of other engines, superleave tables) are read from
+    # ../shared/data and never shipped; the project's own GCG files are written from its bot
+    # games (tests/wocable/fixtures/make_fixtures.py)
+    problems += [
+        f"sdist has a file of another project: {n}"
+        for n in names
+        if n.endswith((".gcg", ".csv", ".klv2", ".kwg", "enable1.txt"))
+        and not n.startswith("tests/wocable/fixtures/")
+    ]
     return problems
 
 

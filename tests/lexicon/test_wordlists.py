@@ -1,8 +1,11 @@
-"""The repository stands alone: the source word lists are in it (data/wordlists/), and the
-packaged lexicons are exactly what tools/build_lexicons.py builds from them."""
+"""The packaged lexicons are exactly what tools/build_lexicons.py builds from the source word
+lists: ENABLE read in place from the shared data folder (tests/shared_data.py; taken from another
+repository, so never committed), the Spanish list from data/wordlists/; each list's origin and
+checksum are recorded in data/wordlists/README.md."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 from importlib import resources
@@ -11,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from tests.shared_data import shared_path
 from wordgames.lexicon import BUILTIN_LEXICONS, Lexicon
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,15 +38,27 @@ def tool() -> ModuleType:
     return build_tool()
 
 
-def test_the_tools_read_the_lists_from_the_repository(tool: ModuleType) -> None:
+def _source(tool: ModuleType, name: str) -> Path:
+    """The list the tool builds ``name`` from, found the way the tests find shared data."""
+    file = tool.SOURCES[name]
+    if tool.HOMES[file] == WORDLISTS:
+        return WORDLISTS / file
+    return shared_path(file)
+
+
+def test_the_tool_reads_each_list_from_its_home(tool: ModuleType) -> None:
     assert tool.WORDLISTS == WORDLISTS
-    for source in set(tool.SOURCES.values()):
-        assert (WORDLISTS / source).is_file(), f"data/wordlists/{source} is missing"
     assert set(tool.SOURCES) == set(BUILTIN_LEXICONS)
+    assert set(tool.HOMES) == set(tool.SOURCES.values())
+    assert tool.HOMES["enable1.txt"] == tool.SHARED  # taken from another repository
+    assert not (WORDLISTS / "enable1.txt").exists()
     readme = (WORDLISTS / "README.md").read_text(encoding="utf-8")
     assert "public domain" in readme
-    for source in set(tool.SOURCES.values()):
-        assert source in readme, f"data/wordlists/README.md does not describe {source}"
+    for name in tool.SOURCES:
+        source = _source(tool, name)
+        assert source.is_file(), f"{source} is missing"
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        assert f"{digest}  {source.name}" in readme, f"the README's checksum of {source.name}"
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_LEXICONS))
@@ -52,7 +68,7 @@ def test_packaged_lexicon_is_built_from_the_repository_list(tool: ModuleType, na
         resources.files("wordgames.lexicon").joinpath("data/index.json").read_text("utf-8")
     )
     built = Lexicon.from_file(
-        WORDLISTS / tool.SOURCES[name],
+        _source(tool, name),
         name=name,
         language=language,
         alphabet=alphabet,

@@ -15,6 +15,7 @@ from hypothesis import Phase, event, given, settings
 from hypothesis import strategies as st
 
 import wordgames
+from tests.shared_data import shared_path
 from wordgames import InvalidStateError
 from wordgames._core.bots import RandomBot
 from wordgames._core.record import Record
@@ -313,14 +314,15 @@ def test_hostile_files_end_with_a_documented_error_and_bounded_issues() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["quackle__test_positions_one_tile_play.gcg", "domino14__gcgio_testdata_incomplete4.gcg"],
+    [
+        "engine-tests/quackle_test_positions_one_tile_play.gcg",
+        "engine-tests/macondo_gcgio_testdata_incomplete4.gcg",
+    ],
 )
 def test_racks_known_from_rack_pragmas_load_at_once(name: str) -> None:
     """Issue 24: two moves and #rack1/#rack2 (partial racks) used to search for seconds and
     fail with "too much work"; the racks are now read as "at least these tiles"."""
-    from pathlib import Path
-
-    text = (Path(__file__).parent / "data" / "gcg" / name).read_text(encoding="utf-8")
+    text = shared_path("gcg", *name.split("/")).read_text(encoding="utf-8")
     rec = from_gcg(text)
     assert {i.code for i in rec.issues} <= {"word_not_in_lexicon"}
     final = rec.replay()
@@ -332,18 +334,20 @@ def test_racks_known_from_rack_pragmas_load_at_once(name: str) -> None:
 @pytest.mark.parametrize(
     ("name", "strict"),
     [
-        ("woogles__pkg_puzzles_testdata_r12_peter.gcg", True),  # placeholder rack
-        ("woogles__pkg_stats_testdata_josh_nationals_round_2.gcg", True),  # rack not drawable
-        ("magpie__challenge_bonus_without_play.gcg", False),  # cannot be replayed
-        ("domino14__gcgio_testdata_polish_endgame.gcg", False),  # another tile set
+        ("engine-tests/liwords_pkg_puzzles_testdata_r12_peter.gcg", True),  # placeholder rack
+        ("games/macondo_josh2.gcg", True),  # rack not drawable
+        (
+            "engine-tests/magpie-data_testdata_gcgs_challenge_bonus_without_play.gcg",
+            False,
+        ),  # cannot be replayed
+        ("engine-tests/macondo_gcgio_testdata_polish_endgame.gcg", False),  # another tile set
     ],
 )
 def test_only_the_public_error_leaves_the_reader(name: str, strict: bool) -> None:
     """No private class in the traceback: the error is a GcgError with nothing chained."""
     import traceback
-    from pathlib import Path
 
-    text = (Path(__file__).parent / "data" / "gcg" / name).read_text(encoding="utf-8")
+    text = shared_path("gcg", *name.split("/")).read_text(encoding="utf-8")
     with pytest.raises(GcgError) as err:
         from_gcg(text, strict=strict)
     assert type(err.value) is GcgError

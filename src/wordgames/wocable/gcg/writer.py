@@ -36,8 +36,9 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
     ``#rack1``..``#rack4``. ``notes``: a ``#note`` after each accepted challenge saying
     who challenged, and, for a :class:`GcgRecord` read with issues, one ``#note`` per issue
     at the end of the file (``#note repaired: line 12: score_mismatch: ...``, the line
-    number of the file it was read from), so that a person sees what was repaired; the
-    written file itself reads back with no issue."""
+    number of the file it was read from), so that a person sees what was repaired (none in a
+    record without moves, where GCG allows no ``#note``); the written file itself reads back
+    with no issue."""
     states = list(record.states())
     first = states[0]
     lines = ["#character-encoding UTF-8"]
@@ -108,7 +109,8 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
         for i in range(last.num_players):
             if last.racks[i]:
                 lines.append(f"#rack{i + 1} {last.rack_text(i)}")
-    if notes and isinstance(record, GcgRecord):
+    # GCG takes a #note only after a move: a record without moves has no place for them
+    if notes and isinstance(record, GcgRecord) and any(line[0] == ">" for line in lines):
         for issue in record.issues:
             where = "the file" if issue.line is None else f"line {issue.line}"
             lines.append(f"#note repaired: {where}: {issue.code}: {issue.message}")
