@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import wordgames
 from wordgames.wocable import Exchange, Pass, Place, bots, new_game
 from wordgames.wocable.bots import leave_value
@@ -39,10 +41,27 @@ def test_equity_bot_choices_are_legal_and_games_finish() -> None:
 
 
 def test_equity_bot_keeps_good_leaves() -> None:
-    s = _dealt(11)
-    view = s.view(s.turn)
-    a = bots.EquityBot().choose(view, random.Random(0))
-    assert s.is_legal(a)
+    """EquityBot's placement has the best score + leave value of every legal placement (by
+    brute force over the full move list, with the same leave function), and on some racks that
+    is not the top-scoring move: it gives points for a better leave."""
+    from wordgames.wocable.bots import _leave_fn
+
+    traded_points = 0
+    for seed in range(8):
+        s = _dealt(seed)
+        view = s.view(s.turn)
+        leave = _leave_fn(view)
+        a = bots.EquityBot().choose(view, random.Random(0))
+        assert s.is_legal(a)
+        moves = s.moves()
+        if not isinstance(a, Place):
+            continue
+        equity = {m.action: m.score + leave(tuple(s.apply(m.action).racks[s.turn])) for m in moves}
+        assert equity[a] == pytest.approx(max(equity.values()))
+        top = moves[0].score
+        got = next(m.score for m in moves if m.action == a)
+        traded_points += got < top
+    assert traded_points >= 1
 
 
 def test_leave_value_heuristic() -> None:
