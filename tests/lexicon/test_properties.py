@@ -103,9 +103,9 @@ def test_bytes_round_trip(words: list[str], name: str) -> None:
 @given(word_sets(), st.data())
 def test_corrupted_bytes_raise(words: list[str], data: st.DataObject) -> None:
     blob = bytearray(build(words).to_bytes())
-    kind = data.draw(st.sampled_from(["flip", "truncate", "extend"]))
-    if kind == "flip":
-        i = data.draw(st.integers(0, len(blob) - 1))
+    kind = data.draw(st.sampled_from(["flip", "checksum", "truncate", "extend"]))
+    if kind in ("flip", "checksum"):  # anywhere, or in the stored checksum (bytes 6-37)
+        i = data.draw(st.integers(0, len(blob) - 1) if kind == "flip" else st.integers(6, 37))
         blob[i] ^= data.draw(st.integers(1, 255))
     elif kind == "truncate":
         blob = blob[: data.draw(st.integers(0, len(blob) - 1))]
