@@ -306,13 +306,13 @@ class App:
         row = self.conn.execute("SELECT * FROM rooms WHERE invite = ?", (invite,)).fetchone()
         if row is None:
             raise AppError(404, "no_such_invite", "no room has this invite")
-        if row["status"] != "open":
-            raise AppError(410, "invite_used", "this room has started or closed")
         seated = self.seats(row["id"])
         if any(s["player"] == player["id"] for s in seated):
             raise AppError(409, "already_seated", "this player already has a seat in this room")
         if len(seated) >= row["capacity"]:
             raise AppError(409, "room_full", "every seat of this room is taken")
+        if row["status"] != "open":
+            raise AppError(410, "invite_used", "this room has started or closed")
         out = self.add_seat(row["id"], player["id"])
         if len(seated) + 1 == row["capacity"]:
             self.start(row["id"])
@@ -337,8 +337,7 @@ class App:
         initial = json.dumps(state.to_dict())
         state = self.resolve_chance(room_id, state)
         self.conn.execute(
-            "UPDATE rooms SET status = 'playing', initial = ?, capacity = ? WHERE id = ?",
-            (initial, len(names), room_id),
+            "UPDATE rooms SET status = 'playing', initial = ? WHERE id = ?", (initial, room_id)
         )
         self.store(room_id, row, state, reset_clock=True)
 
