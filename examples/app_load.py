@@ -61,16 +61,13 @@ class Client:
                 )
                 resp = self.conn.getresponse()
                 payload = resp.read()
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            except (http.client.HTTPException, OSError) as exc:
                 self.conn.close()
                 self.conn = None
-                if attempt or method != "GET":
-                    raise ConnectionError("the server closed the connection") from None
-                continue
-            except OSError:
-                self.conn.close()
-                self.conn = None
-                raise
+                stale = isinstance(exc, (http.client.RemoteDisconnected, ConnectionResetError))
+                if stale and not attempt and method == "GET":  # a closed keep-alive: again
+                    continue
+                raise ConnectionError(f"the server is unreachable: {exc!r}") from exc
             self.latencies.append(time.perf_counter() - start)
             if resp.getheader("Connection", "").lower() == "close":
                 self.conn.close()
@@ -135,7 +132,7 @@ def play_room(
                 status, payload = client.call(
                     "POST",
                     f"/rooms/{room}/actions",
-                    {"token": tokens[seat], "action": text, "ply": ply},
+                    {"token": tokens[seat], "action": text, "ply": ply, "svg": False},
                 )
                 if status != 200:
                     raise RuntimeError(f"move {pending} refused: {status} {payload}")
@@ -145,14 +142,14 @@ def play_room(
                 actions += 1
                 assert payload is not None
             if payload is None or not payload.get("legal_actions"):
-                spectator: dict[str, Any] = client.ok("GET", f"/rooms/{room}")
+                spectator: dict[str, Any] = client.ok("GET", f"/rooms/{room}?svg=0")
                 if spectator["room"]["status"] != "playing":
                     return spectator
                 to_act = spectator["to_act"]
                 if not to_act:
                     raise RuntimeError(f"nobody to act in a running game: {spectator}")
                 seat = rng.choice(to_act)
-                payload = client.ok("GET", f"/rooms/{room}?token={tokens[seat]}")
+                payload = client.ok("GET", f"/rooms/{room}?token={tokens[seat]}&svg=0")
             seat = payload["you"]
             legal = payload.get("legal_actions") or []
             if payload["room"]["status"] != "playing" or not legal:

@@ -766,9 +766,11 @@ class App:
         return info, (self.load(row) if row["state"] is not None else None)
 
 
-def seat_payload(info: dict[str, Any], state: Any, seat: int | None) -> dict[str, Any]:
+def seat_payload(
+    info: dict[str, Any], state: Any, seat: int | None, *, svg: bool = True
+) -> dict[str, Any]:
     """What one seat (``None``: a spectator) receives: the room, its own view, the ply to quote,
-    its legal moves as text when it may act, and the board as SVG."""
+    its legal moves as text when it may act, and (unless ``svg`` is false) the board as SVG."""
     out: dict[str, Any] = {"room": info, "you": seat}
     if state is None:
         return out
@@ -776,9 +778,9 @@ def seat_payload(info: dict[str, Any], state: Any, seat: int | None) -> dict[str
     out.update(ply=state.ply, view=view.to_dict(), to_act=sorted(state.players_to_act))
     if seat is not None and seat in state.players_to_act and not state.is_terminal:
         out["legal_actions"] = [str(a) for a in view.legal_actions()[:MAX_LEGAL]]
-    svg = getattr(wordgames.GAMES[state.GAME], "svg", None)
-    if svg is not None:
-        out["svg"] = svg(view)
+    draw = getattr(wordgames.GAMES[state.GAME], "svg", None)
+    if svg and draw is not None:
+        out["svg"] = draw(view)
     return out
 
 
@@ -791,11 +793,11 @@ def _routes() -> list[tuple[str, re.Pattern[str], Route]]:
     def room_get(app: App, q: dict[str, Any], g: tuple[str, ...]) -> Any:
         app.room(g[0])
         seat = app.seat_of(g[0], q, required=False)
-        return ("view", g[0], seat)
+        return ("view", g[0], seat, {}, q.get("svg") != "0")
 
     def room_act(app: App, b: dict[str, Any], g: tuple[str, ...]) -> Any:
         _, seat, repeat = app.play(g[0], b)
-        return ("view", g[0], seat, {"repeat": repeat})
+        return ("view", g[0], seat, {"repeat": repeat}, b.get("svg") is not False)
 
     table: list[tuple[str, str, Route]] = [
         ("GET", r"/games", lambda a, q, g: {"games": _games()}),
@@ -832,6 +834,7 @@ class Handler(BaseHTTPRequestHandler):
 
     app: App
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body are two writes: no 40 ms delayed-ACK wait
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
         pass
@@ -903,18 +906,14 @@ class Handler(BaseHTTPRequestHandler):
                 result = route(app, data, match.groups())
                 if isinstance(result, tuple) and result[0] == "view":
                     info, state = app.room_info(result[1], result[2])
-                    result = (
-                        "render",
-                        info,
-                        state,
-                        result[2],
-                        result[3] if len(result) > 3 else {},
-                    )
+                    result = ("render", info, state, *result[2:])
         except AppError as err:
             return self._error(err)
+        except Exception as exc:  # a bug: rolled back, answered, the server goes on
+            return self._error(AppError(500, "internal_error", repr(exc)))
         if isinstance(result, tuple) and result[0] == "render":  # rendered outside the lock
-            _, info, state, seat, extra = result
-            return self._json(200, {**seat_payload(info, state, seat), **extra})
+            _, info, state, seat, extra, svg = result
+            return self._json(200, {**seat_payload(info, state, seat, svg=svg), **extra})
         status, payload = result if isinstance(result, tuple) else (200, result)
         self._json(status, payload)
 
