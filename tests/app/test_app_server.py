@@ -17,7 +17,7 @@ import pytest
 import wordgames
 from wordgames.ratings import Glicko2Rating, glicko2_update, pairwise_results
 
-from .conftest import Running, app_load, app_server
+from .conftest import ROOT, Running, app_load, app_server
 
 
 def room_of(server: Running, room: str, token: str | None = None) -> dict[str, Any]:
@@ -371,12 +371,15 @@ def hostile_cases(server: Running) -> list[tuple[str, str, Any, int, str]]:
 
 def test_hostile_requests_are_refused_and_change_nothing(server: Running) -> None:
     cases = hostile_cases(server)
+    documented = (ROOT / "docs" / "app-server.md").read_text(encoding="utf-8")
     for method, path, body, status, code in cases:
         before = server.dump()
         raw = body if isinstance(body, bytes) else None
         got, answer = server.call(method, path, None if raw is not None else body, raw)
         assert (got, answer.get("error")) == (status, code), (method, path, body, answer)
         assert isinstance(answer.get("message"), str)
+        assert f"| {status} | " in documented
+        assert f"`{code}`" in documented, code
         assert server.dump() == before, (method, path, body)
     # the server still works on the same connection after all that
     assert server.ok("GET", "/games")["games"]
