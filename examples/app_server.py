@@ -25,8 +25,10 @@ import random
 import re
 import secrets
 import sqlite3
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -449,18 +451,24 @@ class App:
                 )
             ]
         for room_id in due:
-            with self.tx():
-                row = self.room(room_id)
-                if row["status"] != "playing" or row["deadline"] is None or row["deadline"] > now:
-                    continue
-                state = self.load(row)
-                for action in timeout_actions(state):
-                    if state.is_terminal or not state.is_legal(action):
-                        continue
-                    self.log(room_id, state.ply, None, action, None)
-                    state = self.resolve_chance(room_id, state.apply(action))
-                self.store(room_id, row, state, reset_clock=True)
+            try:
+                with self.tx():
+                    self._time_out(room_id, now)
+            except Exception:  # one damaged room does not stop the others' clocks
+                traceback.print_exc(file=sys.stderr)
         return len(due)
+
+    def _time_out(self, room_id: str, now: float) -> None:
+        row = self.room(room_id)
+        if row["status"] != "playing" or row["deadline"] is None or row["deadline"] > now:
+            return
+        state = self.load(row)
+        for action in timeout_actions(state):
+            if state.is_terminal or not state.is_legal(action):
+                continue
+            self.log(room_id, state.ply, None, action, None)
+            state = self.resolve_chance(room_id, state.apply(action))
+        self.store(room_id, row, state, reset_clock=True)
 
     def finish(self, room_id: str, state: Any) -> None:
         """The end of a game: the outcome, ratings (rated rooms) and tournament points."""
@@ -927,9 +935,11 @@ class Timer(threading.Thread):
 
     def run(self) -> None:
         while not self.stopped.wait(TICK):
-            with contextlib.suppress(AppError, sqlite3.Error):
-                self.app.expire()
-                self.app.pair_due_tournaments()
+            for job in (self.app.expire, self.app.pair_due_tournaments):
+                try:
+                    job()
+                except Exception:  # a bug or a damaged row: said, rolled back, the clock goes on
+                    traceback.print_exc(file=sys.stderr)
 
 
 def make_server(

@@ -13,6 +13,8 @@ import urllib.request
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import wordgames
 from wordgames.ratings import Glicko2Rating, glicko2_update, pairwise_results
@@ -398,3 +400,57 @@ def test_the_lobby_page_is_served(server: Running) -> None:
         assert resp.headers["Content-Type"].startswith("text/html")
     for element in ('id="create"', 'id="invite-link"', 'id="leaderboard"', 'id="board"'):
         assert element in page
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    running = Running(tmp_path_factory.mktemp("fuzz") / "app.sqlite3", seed=3)
+    ann, bob = running.player("ann"), running.player("bob")
+    room = running.ok("POST", "/rooms", {"key": ann["key"], "game": "regenwormen"}, 201)
+    joined = running.ok("POST", "/join", {"key": bob["key"], "invite": room["invite"]})
+    try:
+        yield running, room["room"], [room["token"], joined["token"]]
+    finally:
+        running.close()
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@given(
+    path=st.sampled_from(
+        [
+            "/rooms/{r}/actions",
+            "/rooms/{r}/leave",
+            "/rooms/{r}/start",
+            "/join",
+            "/queue",
+            "/rooms",
+            "/tournaments",
+        ]
+    ),
+    body=st.dictionaries(
+        st.sampled_from(
+            ["token", "key", "action", "ply", "game", "invite", "seats", "name", "players"]
+        ),
+        json_values,
+        max_size=5,
+    ),
+)
+def test_any_junk_body_is_refused_with_a_documented_code_and_changes_nothing(
+    fuzzed: Any, path: str, body: dict[str, Any]
+) -> None:
+    running, rid, _ = fuzzed
+    documented = (ROOT / "docs" / "app-server.md").read_text(encoding="utf-8")
+    before = running.dump()
+    status, answer = running.call("POST", path.format(r=rid), body)
+    # no valid key or token is in the junk, so nothing can be accepted
+    assert 400 <= status < 500, answer
+    assert f"`{answer['error']}`" in documented
+    assert running.dump() == before
