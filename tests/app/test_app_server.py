@@ -454,3 +454,49 @@ def test_any_junk_body_is_refused_with_a_documented_code_and_changes_nothing(
     assert 400 <= status < 500, answer
     assert f"`{answer['error']}`" in documented
     assert running.dump() == before
+
+
+def test_a_tournament_pairs_when_it_starts_and_refuses_entrants_after_its_end(
+    server: Running,
+) -> None:
+    ann, bob, cy = (server.player(n) for n in ("ann", "bob", "cy"))
+    body = {"key": ann["key"], "name": "later", "game": "wordmeld", "starts_in": 1, "minutes": 1}
+    t = server.ok("POST", "/tournaments", body, 201)
+    assert t["status"] == "upcoming"
+    for p in (ann, bob):
+        server.ok("POST", f"/tournaments/{t['id']}/join", {"key": p["key"]})
+    mine = f"/tournaments/{t['id']}?key={ann['key']}"
+    assert server.ok("GET", mine)["you"]["room"] is None
+    wait_for(lambda: server.ok("GET", mine)["you"]["room"] is not None)  # the timer paired them
+    assert server.ok("GET", f"/tournaments/{t['id']}")["status"] == "running"
+    real = server.app.clock
+    server.app.clock = lambda: real() + 120  # past the end
+    try:
+        status, refused = server.call("POST", f"/tournaments/{t['id']}/join", {"key": cy["key"]})
+        assert (status, refused["error"]) == (410, "tournament_over")
+        assert server.ok("GET", f"/tournaments/{t['id']}")["status"] == "over"
+        # a game still running at the end counts when it finishes; nobody is paired again
+        you = server.ok("GET", mine)["you"]
+        server.ok("POST", f"/rooms/{you['room']}/leave", {"token": you["token"]})
+        info = server.ok("GET", f"/tournaments/{t['id']}?key={ann['key']}")
+        assert {s["name"]: s["points"] for s in info["standings"]} == {"bob": 2.0, "ann": 0.0}
+        assert info["you"]["room"] is None
+        assert server.ok("GET", "/tournaments")["tournaments"] == []
+    finally:
+        server.app.clock = real
+
+
+def test_elo_ratings_when_the_server_is_told(tmp_path: Any) -> None:
+    running = Running(tmp_path / "elo.sqlite3", rating="elo")
+    try:
+        players = [running.player(n) for n in ("ann", "bob", "cy")]
+        rid, tokens = app_load.open_room(running.client, "regenwormen", players)
+        running.ok("POST", f"/rooms/{rid}/leave", {"token": tokens[2]})
+        running.ok("POST", f"/rooms/{rid}/leave", {"token": tokens[0]})
+        board = running.ok("GET", "/leaderboard/regenwormen")
+        assert board["method"] == "elo"
+        # bob beat both, ann (the later leaver) beat cy: K = 32 split over 2 opponents
+        ratings = {p["name"]: p["rating"] for p in board["players"]}
+        assert ratings == {"bob": 1516.0, "ann": 1500.0, "cy": 1484.0}
+    finally:
+        running.close()
