@@ -843,6 +843,7 @@ class Handler(BaseHTTPRequestHandler):
     app: App
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # headers and body are two writes: no 40 ms delayed-ACK wait
+    timeout = 60  # an idle or stalled connection is closed after a minute
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
         pass
@@ -873,7 +874,10 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             self.close_connection = True
             raise AppError(400, "bad_request", "bad Content-Length") from None
-        if length < 0 or length > MAX_BODY:
+        if length < 0:
+            self.close_connection = True
+            raise AppError(400, "bad_request", "bad Content-Length")
+        if length > MAX_BODY:
             self.close_connection = True  # the body is not read: this connection is done
             raise AppError(413, "too_large", f"requests are at most {MAX_BODY} bytes")
         raw = self.rfile.read(length)
@@ -900,6 +904,12 @@ class Handler(BaseHTTPRequestHandler):
         except AppError as err:
             return self._error(err)
         self._dispatch("POST", url.path, body)
+
+    def _other(self) -> None:
+        self.close_connection = True  # its body, if any, is not read
+        self._error(AppError(405, "bad_method", "only GET and POST"))
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _other
 
     def _dispatch(self, method: str, path: str, data: dict[str, Any]) -> None:
         app = self.app

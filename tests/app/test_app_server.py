@@ -368,6 +368,8 @@ def hostile_cases(server: Running) -> list[tuple[str, str, Any, int, str]]:
         ("POST", f"/rooms/{over['room']}/leave", {"token": over["token"]}, 409, "game_over"),
         ("GET", "/nothing/here", None, 404, "not_found"),
         ("POST", "/games", {}, 405, "bad_method"),
+        ("DELETE", f"/rooms/{rid}", None, 405, "bad_method"),
+        ("PUT", act, {"token": t0, "action": move, "ply": ply}, 405, "bad_method"),
     ]
 
 
