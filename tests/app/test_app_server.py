@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 import time
 import urllib.parse
@@ -502,3 +503,17 @@ def test_elo_ratings_when_the_server_is_told(tmp_path: Any) -> None:
         assert ratings == {"bob": 1516.0, "ann": 1500.0, "cy": 1484.0}
     finally:
         running.close()
+
+
+def test_every_documented_endpoint_is_a_route_and_every_route_is_documented() -> None:
+    documented = re.findall(
+        r"^\| `(GET|POST) (/[^`]*)` \|",
+        (ROOT / "docs" / "app-server.md").read_text(encoding="utf-8"),
+        re.MULTILINE,
+    )
+    paths = {(m, re.sub(r"<\w+>", "abc", p)) for m, p in documented if p != "/"}
+    routes = {(m, p.pattern) for m, p, _ in app_server.ROUTES}
+    for method, path in paths:
+        assert any(m == method and re.match(p, path) for m, p in routes), (method, path)
+    for method, pattern in routes:
+        assert any(m == method and re.match(pattern, p) for m, p in paths), pattern
