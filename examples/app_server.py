@@ -965,7 +965,8 @@ def make_server(
     app = App(db, seed=seed, rating=rating, memory=memory)
     app.random_move_time = random_move_time
     handler = type("BoundHandler", (Handler,), {"app": app})
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server_class = type("AppHTTPServer", (ThreadingHTTPServer,), {"request_queue_size": 1024})
+    server = server_class(("127.0.0.1", port), handler)  # a backlog for hundreds of clients
     server.daemon_threads = True
     timer = Timer(app)
     timer.start()
