@@ -90,7 +90,11 @@ def _finite(x: float, what: str) -> float:
     return float(x)
 
 
-def _pairs(results: Iterable[PairResult], n: int) -> list[PairResult]:
+def _pairs(results: Iterable[PairResult] | GameOutcome, n: int) -> list[PairResult]:
+    if isinstance(results, GameOutcome):
+        if len(results.ranking) != n:
+            raise ValueError(f"an outcome of {len(results.ranking)} players for {n} ratings")
+        results = pairwise_results(results)
     out = []
     for r in results:
         a, b, s = r
@@ -111,12 +115,12 @@ def elo_expected(rating: float, opponent: float) -> float:
 
 def elo_update(
     ratings: Sequence[float],
-    results: Iterable[PairResult],
+    results: Iterable[PairResult] | GameOutcome,
     *,
     k: float | Sequence[float] = ELO_K,
 ) -> tuple[float, ...]:
     """The Elo ratings after one game of ``len(ratings)`` players with these pairwise
-    ``results`` (usually ``pairwise_results(outcome)``).
+    ``results`` (or the game's ``GameOutcome``, read with :func:`pairwise_results`).
 
     Every pair is an Elo game played on the ratings before the game, with the K factor divided
     by ``n - 1``: player ``p`` gains ``k[p] / (n - 1) * (score - elo_expected(r_p, r_q))``
@@ -235,12 +239,13 @@ def glicko2_period(
 
 def glicko2_update(
     ratings: Sequence[Glicko2Rating],
-    results: Iterable[PairResult],
+    results: Iterable[PairResult] | GameOutcome,
     *,
     tau: float = 0.5,
 ) -> tuple[Glicko2Rating, ...]:
     """The Glicko-2 ratings after one game of ``len(ratings)`` players with these pairwise
-    ``results`` (usually ``pairwise_results(outcome)``): for each player one rating period
+    ``results`` (or the game's ``GameOutcome``, read with :func:`pairwise_results`): for each
+    player one rating period
     (:func:`glicko2_period`) whose games are their pairs, against the others' ratings before
     the game. Glicko-2 does not conserve the sum of ratings (a player with a wide deviation
     moves further). ``ValueError`` for bad players or scores."""

@@ -105,6 +105,9 @@ def test_elo_by_hand() -> None:
     # three equals, places 1, 2, 3: K/2 per pair, the middle player even
     three = elo_update([1500, 1500, 1500], pairwise_results(outcome_of([3, 2, 1])), k=32)
     assert three == (1516.0, 1500.0, 1484.0)
+    assert elo_update([1500, 1500, 1500], outcome_of([3, 2, 1])) == three  # the outcome itself
+    with pytest.raises(ValueError):
+        elo_update([1500, 1500], outcome_of([3, 2, 1]))
     # 1600 beats 1400 and 1500; 1400 beats 1500 (K = 20, split over 2 opponents)
     r = elo_update([1600, 1400, 1500], pairwise_results(outcome_of([9, 5, 1])), k=20)
     e01, e02, e12 = elo_expected(1600, 1400), elo_expected(1600, 1500), elo_expected(1400, 1500)
@@ -195,6 +198,7 @@ def test_glicko2_ignores_seat_order_and_rewards_the_winner(
     rs, perm, scores = game
     players = [Glicko2Rating(r, 60 + r % 200, 0.06) for r in rs]
     after = glicko2_update(players, pairwise_results(outcome_of(scores)))
+    assert glicko2_update(players, outcome_of(scores)) == after
     shuffled = glicko2_update(
         [players[p] for p in perm], pairwise_results(outcome_of([scores[p] for p in perm]))
     )
