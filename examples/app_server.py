@@ -739,6 +739,26 @@ class App:
 
     # -- what a client sees ----------------------------------------------------------------
 
+    def history(self, room_id: str, query: Mapping[str, Any]) -> dict[str, Any]:
+        """Every action of the game as ``seat`` (or a spectator) saw it: the log replayed from
+        the initial state, each action redacted for the viewer (``state.redact_action``)."""
+        row = self.room(room_id)
+        seat = self.seat_of(room_id, query, required=False)
+        if row["initial"] is None:
+            return {"room": room_id, "moves": []}
+        module = wordgames.GAMES[row["game"]]
+        state = module.State.from_dict(json.loads(row["initial"]))
+        out = []
+        for m in self.conn.execute(
+            "SELECT ply, seat, action FROM moves WHERE room = ? ORDER BY ply", (room_id,)
+        ):
+            action = module.parse_action(m["action"])
+            out.append(
+                {"ply": m["ply"], "seat": m["seat"], "action": state.redact_action(action, seat)}
+            )
+            state = state.apply(action)
+        return {"room": room_id, "you": seat, "moves": out}
+
     def room_info(self, room_id: str, seat: int | None) -> tuple[dict[str, Any], Any]:
         """The room's public facts (its invite only to a seat) and its state (None if open)."""
         row = self.room(room_id)
@@ -814,6 +834,7 @@ def _routes() -> list[tuple[str, re.Pattern[str], Route]]:
         ("POST", r"/rooms", lambda a, b, g: (201, a.create_room(b))),
         ("POST", r"/join", lambda a, b, g: a.join(b)),
         ("GET", rf"/rooms/{seg}", room_get),
+        ("GET", rf"/rooms/{seg}/moves", lambda a, q, g: a.history(g[0], q)),
         ("POST", rf"/rooms/{seg}/start", lambda a, b, g: a.host_start(g[0], b)),
         ("POST", rf"/rooms/{seg}/actions", room_act),
         ("POST", rf"/rooms/{seg}/leave", lambda a, b, g: a.leave(g[0], b)),

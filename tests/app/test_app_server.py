@@ -60,6 +60,17 @@ def test_a_room_through_its_invite_to_the_end_with_ratings(server: Running) -> N
     assert not first["repeat"]
     assert again["repeat"]
     assert again["ply"] == first["ply"] > move["ply"]
+    # the history: each seat sees its own draws only, the spectator none; the move once
+    mine = server.ok("GET", f"/rooms/{room['room']}/moves?token={tokens[0]}")["moves"]
+    public = server.ok("GET", f"/rooms/{room['room']}/moves")["moves"]
+    assert [m["ply"] for m in mine] == list(range(first["ply"]))
+    assert [(m["seat"], m["action"]) for m in mine if m["seat"] is not None] == [
+        (0, mine[move["ply"]]["action"])
+    ]
+    assert all(m["action"] == "draw *" for m in public if m["seat"] is None)
+    dealt = mine[: move["ply"]]  # the deal: ann sees her own seven tiles, not bob's
+    assert sum(m["action"] != "draw *" for m in dealt) == 7
+    assert sum(m["action"] == "draw *" for m in dealt) == 7
     # bob leaves: ann wins, both are rated (Glicko-2 from 1500/350/0.06) and on the board
     server.ok("POST", f"/rooms/{room['room']}/leave", {"token": tokens[1]})
     final = room_of(server, room["room"], tokens[0])
