@@ -63,7 +63,7 @@ __all__ = [
 
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "regenwormen": frozenset({"game"}),
-    "wocable": frozenset({"game", "leave"}),
+    "wocable": frozenset({"game", "leave", "lexicon"}),
     "wommeln": frozenset({"game", "words"}),
     "wordmeld": frozenset({"game"}),
 }
@@ -99,7 +99,10 @@ def analyze(
     ``game_options``: ``game`` (the game the record must be of), and per game those of
     :data:`GAME_OPTIONS`: Wocable ``leave`` (sorted tile ids kept -> points, as
     ``State.best_moves(leave=...)`` takes; default the packaged model of the tile set),
-    Wömmeln ``words`` (more candidate words for the longer-word check).
+    Wocable ``lexicon`` (a :class:`~wordgames.lexicon.Lexicon` the best moves are looked for
+    in; default the record's own, or the builtin one of the tile set where a GCG file was
+    replayed on its own words alone), Wömmeln ``words`` (more candidate words for the
+    longer-word check).
 
     Raises :class:`~wordgames.InvalidStateError` for a record that is not a record or does
     not replay, or a record of another game than ``game`` or than the options given;
@@ -134,6 +137,7 @@ def analyze(
         elif not callable(leave):
             raise TypeError("leave must be a function of sorted tile ids to points")
         ctx = _wocable.Context(leave, deadline, rng)
+        ctx.lexicon = _wocable.analysis_lexicon(states[0], game_options.get("lexicon"), ctx.notes)
         turns = _wocable.analyze_turns(states, actions, ctx, progress)
         notes = ctx.notes
     elif game == "regenwormen":

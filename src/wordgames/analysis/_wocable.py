@@ -49,6 +49,8 @@ class Context:
     rng: Any = None
     notes: list[str] = attrs.field(factory=list)
     todo: int = 1
+    #: the lexicon moves are looked for in, when it is not the record's own
+    lexicon: Any = None
 
     def remaining(self) -> float:
         """Seconds of budget left (infinite without a budget)."""
@@ -194,6 +196,30 @@ def _decision(state: Any, action: Any) -> bool:
     return isinstance(action, Place | Exchange | Pass) and state.current_player is not None
 
 
+def analysis_lexicon(initial: Any, lexicon: Any, notes: list[str]) -> Any:
+    """The lexicon the best moves are looked for in: ``lexicon`` if given, else the record's,
+    unless that is the words of a GCG file alone (:func:`~wordgames.wocable.from_gcg` replays a
+    file its builtin lexicon disagrees with on the file's own words), where the builtin
+    lexicon of the tile set is used instead (with a note)."""
+    from wordgames.lexicon import Lexicon
+    from wordgames.wocable.gcg.replay import FILE_LEXICON
+    from wordgames.wocable.state import default_lexicon
+
+    if lexicon is not None:
+        if not isinstance(lexicon, Lexicon):
+            raise TypeError(f"lexicon must be a Lexicon, got {type(lexicon).__name__}")
+        return lexicon
+    if initial.lexicon.name == FILE_LEXICON:
+        builtin = default_lexicon(initial.rules)
+        notes.append(
+            f"the game's lexicon is unknown (the file's own words were replayed): best moves "
+            f"are looked for in the builtin lexicon {builtin.name!r}; pass lexicon= for "
+            f"the one the game was played with"
+        )
+        return builtin
+    return None
+
+
 def analyze_turns(
     states: Sequence[Any],
     actions: Sequence[Any],
@@ -205,6 +231,8 @@ def analyze_turns(
     out = []
     for k, i in enumerate(todo):
         state, action = states[i], actions[i]
+        if ctx.lexicon is not None and ctx.lexicon is not state.lexicon:
+            state = attrs.evolve(state, lexicon=ctx.lexicon)
         ctx.todo = len(todo) - k
         for method in choose_method(state):
             got = method(state, action, ctx)
