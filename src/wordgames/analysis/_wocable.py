@@ -122,10 +122,11 @@ def static(state: Any, action: Any, ctx: Context) -> Valued:
 def endgame(state: Any, action: Any, ctx: Context) -> Valued | None:
     """The bag empty, two players, words checked on play: the played action and the best one
     valued by :func:`wordgames.wocable.bots.endgame_search` (final spread for the mover),
-    deepened one ply at a time while the turn's share of the budget lasts (at least depth
-    2). ``None`` (the static value is used) without a budget or where the search does not
-    apply; the reason goes into the analysis's notes once."""
-    if ctx.deadline is None or state.bag_size:
+    from depth 1, deepened one ply at a time while the turn's share of the budget lasts (up
+    to depth 6). ``None`` (the static value is used) without a budget, once the budget is
+    spent, or where the search does not apply; the reason goes into the analysis's notes
+    once."""
+    if ctx.deadline is None or state.bag_size or ctx.remaining() <= 0:
         return None
     from wordgames.wocable.bots import endgame_search
 
