@@ -16,6 +16,12 @@ GRADE_COLOURS = {"small": "#f2c94c", "medium": "#f2994a", "large": "#d62828"}
 """The marks of mistakes by grade."""
 _RADIUS = {"small": 3.5, "medium": 5.0, "large": 7.0}
 
+_NAMES = {
+    "regenwormen": "Regenwormen",
+    "wocable": "Wocable",
+    "wommeln": "Wömmeln",
+    "wordmeld": "WordMeld",
+}
 _W, _H = 760.0, 420.0
 _LEFT, _RIGHT = 56.0, 20.0
 _TOP = 58.0
@@ -54,7 +60,7 @@ def svg(analysis: Analysis, *, size: float | None = None) -> str:
     ``size``: the displayed width in pixels (see :meth:`Drawing.to_svg`)."""
     turns = analysis.turns
     players = analysis.players
-    title = f"{analysis.game} analysis: " + " vs ".join(players)
+    title = f"{_NAMES.get(analysis.game, analysis.game)} analysis: " + " vs ".join(players)
     d = Drawing(_W, _H, title=title)
     d.text(_LEFT, 20, fit(title, 80), size=15, anchor="start", weight="bold")
     plot_w = _W - _LEFT - _RIGHT
@@ -133,6 +139,21 @@ def svg(analysis: Analysis, *, size: float | None = None) -> str:
         d.line(_LEFT, y, _LEFT + plot_w, y, stroke=LINE, stroke_width=0.7)
         d.text(_LEFT - 6, y, _label(v), size=10, anchor="end", fill=MUTED)
     bar = max(1.0, min(14.0, plot_w / max(n, 1) * 0.7))
+    other = [i for i, t in enumerate(turns) if t.loss <= 0 and t.grade != "none"]
+    if other:  # graded on another measure (Wömmeln's letters, a WordMeld win)
+        d.text(
+            _LEFT + plot_w,
+            ltop - 9,
+            "dots: graded on another measure (see the table)",
+            size=10,
+            anchor="end",
+            fill=MUTED,
+        )
+    for i in other:
+        t = turns[i]
+        d.circle(
+            x_of(i), lbottom - 6, 3.5, fill=GRADE_COLOURS[t.grade], stroke=INK, stroke_width=0.4
+        )
     for i, t in enumerate(turns):
         if t.loss <= 0:
             continue
