@@ -194,7 +194,8 @@ def _arena(args: Any, out: TextIO) -> int:
 class _Bar:
     """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth."""
 
-    def __init__(self, stream: TextIO, *, live: bool, width: int = 30) -> None:
+    def __init__(self, stream: TextIO, *, live: bool, width: int = 30, what: str = "games") -> None:
+        self.what = what
         self.stream = stream
         self.live = live
         self.width = width
@@ -205,12 +206,12 @@ class _Bar:
             tenths = 10 * done // total if total else 10
             if tenths > self.tenths:
                 self.tenths = tenths
-                self.stream.write(f"{done}/{total} games\n")
+                self.stream.write(f"{done}/{total} {self.what}\n")
                 self.stream.flush()
             return
         filled = self.width * done // total if total else self.width
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games")
+        self.stream.write(f"\r[{bar}] {done}/{total} {self.what}")
         self.stream.flush()
 
     def close(self) -> None:
@@ -523,7 +524,7 @@ class _LateBar:
         if self.bar is None:
             if self.clock() - self.start < self.after:
                 return
-            self.bar = _Bar(self.stream, live=self.stream.isatty())
+            self.bar = _Bar(self.stream, live=self.stream.isatty(), what="decisions")
         self.bar(done, total)
 
     def close(self) -> None:

@@ -104,3 +104,20 @@ def test_bad_options_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert code == 2
     assert text == ""
     assert "leave table" in capsys.readouterr().err
+
+
+def test_progress_shows_only_after_a_second() -> None:
+    from wordgames.cli import _LateBar
+
+    quick = io.StringIO()
+    bar = _LateBar(quick, after=3600)
+    bar(1, 2)
+    bar(2, 2)
+    bar.close()
+    assert quick.getvalue() == ""
+    slow = io.StringIO()
+    bar = _LateBar(slow, after=0)
+    bar(1, 4)
+    bar(4, 4)
+    bar.close()
+    assert "4/4 decisions" in slow.getvalue()
