@@ -67,6 +67,7 @@ function booted(msg) {
 function setBusy(value) {
   busy = value;
   for (const id of ["new", "bots"]) $(id).disabled = value;
+  $("analyze").disabled = value || !(current && current.record);
   const canAct = !value && current && current.your_turn;
   $("move").disabled = $("play").disabled = !canAct;
   for (const b of $("legal").querySelectorAll("button")) b.disabled = !canAct;
@@ -172,7 +173,43 @@ function render(answer) {
   );
   $("log").scrollTop = $("log").scrollHeight;
   $("record").value = answer.record || "";
+  $("analysis").hidden = true;
 }
+
+function showAnalysis(answer) {
+  $("analysis").hidden = false;
+  $("analysis").dataset.game = answer.game;
+  $("analysis-picture").innerHTML = answer.svg; // drawn by the library
+  $("analysis-info").textContent = `(${answer.rows.length} decisions, computed in the page in ${answer.ms} ms)`;
+  $("analysis-summaries").replaceChildren(
+    ...[...answer.summaries, ...answer.notes.map((n) => `note: ${n}`)].map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }),
+  );
+  $("analysis-table").tBodies[0].replaceChildren(
+    ...answer.rows.map((r) => {
+      const tr = document.createElement("tr");
+      tr.className = r.grade;
+      const grade = r.grade === "none" ? "" : r.grade;
+      for (const text of [r.turn, r.player, r.played, r.best, r.loss, r.note ? `${grade} (${r.note})` : grade]) {
+        const td = document.createElement("td");
+        td.textContent = String(text);
+        tr.append(td);
+      }
+      return tr;
+    }),
+  );
+}
+
+$("analyze").onclick = () => {
+  if (!current || !current.record) return;
+  request("analyze_game", [current.record], (answer) => {
+    showAnalysis(answer);
+    $("status").textContent = `Analysed ${answer.rows.length} decisions in ${answer.ms} ms.`;
+  });
+};
 
 function play(text) {
   if (!current || !current.your_turn) return;

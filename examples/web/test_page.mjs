@@ -10,6 +10,7 @@
 // an action against the rules, a bad seed), checks the game so far against CPython running
 // the same webgame.py with the same seed and actions, plays a seeded bot-vs-bot game with
 // the page's button and compares its record and final picture with the same seed in CPython,
+// clicks "Analyze" and compares the analysis computed in the page with CPython's,
 // and takes screenshots (SHOTS, default /tmp/wordgames-web).
 // Every request the page makes must go to 127.0.0.1. Prints the figures and closes with
 // "browser: N passed, N failed"; exits non-zero on any failure.
@@ -245,6 +246,28 @@ async function testGame(browser, base, game) {
   fig.bot_game_actions = answer.actions;
   await page.screenshot({ path: join(SHOTS, `${game}-bots.png`), fullPage: true });
 
+  // "Analyze": the bot game's analysis, computed in the page, is the same as in CPython
+  check(await page.isEnabled("#analyze"), `${game}: a finished game can be analysed`);
+  before = await answers(page);
+  await page.click("#analyze");
+  await answered(page, before);
+  const analysed = await lastAnswer(page);
+  const reference = cpython("analysis", game, seed);
+  check(analysed && !analysed.error && analysed.rows.length > 0, `${game}: the analysis lists the decisions`);
+  check(
+    analysed && JSON.stringify(analysed.rows) === JSON.stringify(reference.rows),
+    `${game}: the analysis's rows are the same as in CPython`,
+  );
+  check(analysed && analysed.svg === reference.svg, `${game}: the analysis's picture is the same as in CPython`);
+  const shownRows = await page.$$eval("#analysis-table tbody tr", (rows) => rows.length);
+  check(analysed && shownRows === analysed.rows.length, `${game}: the table shows every decision (${shownRows})`);
+  const picture = await page.$("#analysis-picture svg");
+  const pictureBox = picture ? await picture.boundingBox() : null;
+  check(pictureBox && pictureBox.width > 300, `${game}: the analysis picture is shown`);
+  check(!(await page.$eval("#analysis", (e) => e.hidden)), `${game}: the analysis section is shown`);
+  fig.analysis_ms = analysed ? analysed.ms : null;
+  await page.screenshot({ path: join(SHOTS, `${game}-analysis.png`), fullPage: true });
+
   check(outside.length === 0, `${game}: no request left 127.0.0.1 (${outside.slice(0, 3)})`);
   check(errors.length === 0, `${game}: no error in the page (${errors.slice(0, 3)})`);
   fig.download_bytes = Object.values(files).reduce((a, b) => a + b, 0);
@@ -294,7 +317,8 @@ try {
     console.log(
       `${game.padEnd(12)} ready ${f.ready_ms} ms, first legal_actions ${f.first_legal_ms} ms after load` +
         ` (${f.legal_total} actions in ${f.legal_ms_cold} ms); bot moves ${f.bot_ms.join(" ")} ms;` +
-        ` bot game ${f.bot_game_actions} actions in ${f.bot_game_ms} ms; ${f.download_bytes} bytes;` +
+        ` bot game ${f.bot_game_actions} actions in ${f.bot_game_ms} ms, analysed in ${f.analysis_ms} ms;` +
+        ` ${f.download_bytes} bytes;` +
         ` ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }

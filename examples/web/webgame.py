@@ -11,12 +11,16 @@ functions, each answering with JSON text:
   ``state.check_as(0, text, ply=ply)``; a refusal answers ``{"error": code, "message": ...}``
   and changes nothing;
 - ``bot_game(game, seed, bot)``: a whole game between two copies of ``bot``, played with
-  ``wordgames.play`` and ``random.Random(seed)``; the answer holds its record.
+  ``wordgames.play`` and ``random.Random(seed)``; the answer holds its record;
+- ``analyze_game(record)``: the analysis of a finished game's record (JSON text, as the two
+  other answers hold it) by :func:`wordgames.analysis.analyze`: the table's rows, the
+  summaries and the picture (:func:`wordgames.analysis.svg`).
 
 The same file runs in CPython: ``python examples/web/webgame.py record GAME SEED`` prints the
-record and the final picture of the bot game the page plays for that seed, and ``session GAME
-SEED ACTION...`` the answer the page shows after those actions of the person (the browser
-test compares the two runtimes' answers, byte for byte).
+record and the final picture of the bot game the page plays for that seed, ``analysis GAME
+SEED`` that game's analysis, and ``session GAME SEED ACTION...`` the answer the page shows
+after those actions of the person (the browser test compares the two runtimes' answers,
+byte for byte).
 """
 
 from __future__ import annotations
@@ -291,6 +295,53 @@ def _bot_game(game: object, seed: object, bot: object) -> dict[str, Any]:
     }
 
 
+#: The longest record text the page analyses.
+MAX_RECORD_TEXT = 5_000_000
+
+
+def _analyze(record_text: object) -> dict[str, Any]:
+    from wordgames.analysis import analyze, svg
+
+    if not isinstance(record_text, str) or not record_text:
+        raise PageError("no_record", "finish a game first: its record is analysed")
+    if len(record_text) > MAX_RECORD_TEXT:
+        raise PageError("bad_record", "the record is too long")
+    start = time.perf_counter()
+    record = wordgames.Record.from_json(record_text)
+    analysis = analyze(record)
+    names = analysis.players
+    rows = [
+        {
+            "turn": k,
+            "player": names[t.player],
+            "played": t.played,
+            "best": "=" if t.best == t.played else t.best,
+            "loss": f"{t.loss:.2f} {t.unit}" if t.loss else "0",
+            "grade": t.grade,
+            "note": t.note,
+        }
+        for k, t in enumerate(analysis.turns, 1)
+    ]
+    summaries = [
+        f"{s.name}: {s.decisions} decisions, loss {s.total_loss:.2f} {analysis.unit}, "
+        f"{s.count('small')} small, {s.count('medium')} medium, {s.count('large')} large; "
+        f"accuracy {s.accuracy:.1f}%"
+        for s in analysis.summaries
+    ]
+    return {
+        "game": analysis.game,
+        "rows": rows,
+        "summaries": summaries,
+        "notes": list(analysis.notes),
+        "svg": svg(analysis),
+        "ms": _ms(start),
+    }
+
+
+def analyze_game(record_text: object) -> str:
+    return _answer(_analyze, record_text)
+
+
 def new_game(game: object, seed: object, bot: object = None) -> str:
     return _answer(_new_game, game, seed, bot)
 
@@ -309,6 +360,7 @@ def games() -> str:
 
 
 USAGE = """usage: python examples/web/webgame.py record GAME SEED
+       python examples/web/webgame.py analysis GAME SEED
        python examples/web/webgame.py session GAME SEED [ACTION ...]"""
 
 
@@ -317,13 +369,19 @@ def main(argv: list[str]) -> int:
 
     - ``record GAME SEED``: the bot game's record (JSON text) and final picture,
       ``{"record": ..., "svg": ...}``;
+    - ``analysis GAME SEED``: the answer of ``analyze_game`` for that record (without the
+      timing);
     - ``session GAME SEED ACTION...``: a game against the default bot with the person's
       actions in order; the answer to the last one (as the page's, without the timings).
     """
-    if len(argv) < 3 or argv[0] not in ("record", "session"):
+    if len(argv) < 3 or argv[0] not in ("record", "analysis", "session"):
         print(USAGE, file=sys.stderr)
         return 2
     game, seed = argv[1], parse_seed(argv[2])
+    if argv[0] == "analysis":
+        answer = json.loads(analyze_game(play_bots(game, seed).to_json()))
+        print(json.dumps({k: v for k, v in answer.items() if k != "ms"}))
+        return 0
     if argv[0] == "record":
         if len(argv) != 3:
             print(USAGE, file=sys.stderr)

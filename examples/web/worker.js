@@ -45,7 +45,7 @@ onmessage = async (event) => {
   const { id, fn, args } = event.data;
   try {
     const { webgame } = await ready;
-    if (!["new_game", "act", "bot_game"].includes(fn)) throw new Error(`no function ${fn}`);
+    if (!["new_game", "act", "bot_game", "analyze_game"].includes(fn)) throw new Error(`no function ${fn}`);
     postMessage({ id, result: webgame[fn](...args) });
   } catch (err) {
     // a bug, not a refusal (refusals come back as {"error": code} in the result)

@@ -10,6 +10,9 @@
 - ``wordgames anagram RACK [--sub]``: anagrams from the English builtin lexicon.
 - ``wordgames solve regenwormen``: the exact single-turn solver.
 - ``wordgames bots [GAME]``: the bot names the other commands accept.
+- ``wordgames analyze FILE [--json] [--svg OUT] [--budget SECONDS]``: where each player of a
+  recorded game (a record's JSON or a Wocable GCG file) lost, turn by turn
+  (:mod:`wordgames.analysis`).
 
 This module (with :mod:`wordgames._interactive`, which it calls for ``play --human``) is the
 only place in the library that prints (to the streams handed to :func:`main`, progress and
@@ -123,6 +126,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bots", help="list the bot names")
     p.add_argument("game", nargs="?", choices=GAME_NAMES)
+    _analyze_parser(sub)
     return parser
 
 
@@ -148,6 +152,8 @@ def main(
             return _anagram(args, stdout)
         if args.command == "solve":
             return _solve_regenwormen(args, stdout)
+        if args.command == "analyze":
+            return _analyze(args, stdin, stdout)
         return _bots(args, stdout)
     except (ValueError, arena.ExtraNotInstalledError, OSError) as exc:
         # bad names and arguments, a missing extra, an unreadable file: one line, no traceback
@@ -188,7 +194,8 @@ def _arena(args: Any, out: TextIO) -> int:
 class _Bar:
     """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth."""
 
-    def __init__(self, stream: TextIO, *, live: bool, width: int = 30) -> None:
+    def __init__(self, stream: TextIO, *, live: bool, width: int = 30, what: str = "games") -> None:
+        self.what = what
         self.stream = stream
         self.live = live
         self.width = width
@@ -199,12 +206,12 @@ class _Bar:
             tenths = 10 * done // total if total else 10
             if tenths > self.tenths:
                 self.tenths = tenths
-                self.stream.write(f"{done}/{total} games\n")
+                self.stream.write(f"{done}/{total} {self.what}\n")
                 self.stream.flush()
             return
         filled = self.width * done // total if total else self.width
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games")
+        self.stream.write(f"\r[{bar}] {done}/{total} {self.what}")
         self.stream.flush()
 
     def close(self) -> None:
@@ -459,3 +466,164 @@ def _bots(args: Any, out: TextIO) -> int:
         ]
         print(f"{game}: {', '.join(f'{game}:{n}' for n in names)}", file=out)
     return 0
+
+
+# -- analyze --------------------------------------------------------------------------------
+
+
+def _analyze_parser(sub: Any) -> None:
+    """The ``analyze`` subcommand's arguments (on the subparsers ``sub``)."""
+    p = sub.add_parser(
+        "analyze",
+        help="where each player of a recorded game lost: every decision against the best "
+        "one found (a record's JSON or a Wocable GCG file)",
+    )
+    p.add_argument("file", metavar="FILE", help="a record (JSON) or a GCG file ('-' reads stdin)")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.add_argument("--svg", metavar="OUT", help="also write the picture of the game as SVG here")
+    p.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="time for the deeper methods beyond the static pass (Wocable endgames, the "
+        "Regenwormen small-game solver); default: the static pass alone",
+    )
+    p.add_argument(
+        "--leaves",
+        metavar="CSV",
+        help="Wocable: a leave table (CSV of leave,value) instead of the packaged model",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+
+
+def _load_record(name: str, text: str) -> Any:
+    """A record from a record's JSON or a GCG file (InvalidStateError if neither)."""
+    from wordgames._core.record import Record
+
+    if text.lstrip().startswith("{"):
+        return Record.from_json(text)
+    from wordgames.wocable import from_gcg
+
+    return from_gcg(text)
+
+
+class _LateBar:
+    """A progress bar that appears only once the work has taken more than ``after``
+    seconds."""
+
+    def __init__(self, stream: TextIO, after: float = 1.0) -> None:
+        import time
+
+        self.clock = time.perf_counter
+        self.start = self.clock()
+        self.after = after
+        self.bar: _Bar | None = None
+        self.stream = stream
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if self.clock() - self.start < self.after:
+                return
+            self.bar = _Bar(self.stream, live=self.stream.isatty(), what="decisions")
+        self.bar(done, total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _analyze(args: Any, inp: TextIO, out: TextIO) -> int:
+    from wordgames._core.errors import InvalidStateError
+    from wordgames.analysis import analyze, svg
+
+    if args.leaves is not None:
+        print(
+            "wordgames analyze: error: --leaves needs a leave table (LeaveTable), which this "
+            "version does not have yet; leave it out to use the packaged leave model",
+            file=sys.stderr,
+        )
+        return 2
+    if args.budget is not None and not args.budget >= 0:
+        raise ValueError(f"--budget must be seconds >= 0, got {args.budget}")
+    try:
+        text = _read_text(args.file, inp)
+        record = _load_record(args.file, text)
+    except (InvalidStateError, OSError, UnicodeDecodeError) as exc:
+        print(f"wordgames analyze: {args.file}: cannot be loaded: {exc}", file=sys.stderr)
+        return 1
+    bar = None if args.quiet else _LateBar(sys.stderr)
+    try:
+        analysis = analyze(record, budget=args.budget, progress=bar)
+    except InvalidStateError as exc:
+        print(f"wordgames analyze: {args.file}: cannot be analysed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as f:
+            f.write(svg(analysis))
+    if args.json:
+        print(analysis.to_json(indent=2), file=out)
+        return 0
+    _analysis_table(analysis, out)
+    partial = _partial_racks(text)
+    if partial:
+        print(
+            f"note: {partial} turns of the file write less than a full rack: the rest of "
+            "those racks was re-dealt from the unseen tiles, so their best moves may use "
+            "tiles the player did not hold",
+            file=out,
+        )
+    return 0
+
+
+def _partial_racks(text: str) -> int:
+    """How many turn lines of a GCG file write no rack or fewer than seven tiles while
+    the bag still held tiles enough (0 for a record's JSON)."""
+    if text.lstrip().startswith("{"):
+        return 0
+    from wordgames.wocable.actions import split_tokens
+    from wordgames.wocable.gcg import GcgError, GcgMove, read_gcg
+
+    try:
+        lines = read_gcg(text).lines
+    except GcgError:
+        return 0
+    moves = [ln for ln in lines if isinstance(ln, GcgMove)]
+    # the last few turns may hold fewer tiles: only turns before the last four are counted
+    return sum(1 for ln in moves[:-4] if ln.rack is None or len(split_tokens(ln.rack)) < 7)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _analysis_table(analysis: Any, out: TextIO) -> None:
+    """The analysis as a table a person reads, then each player's summary."""
+    names = analysis.players
+    wide = max((len(n) for n in names), default=6)
+    rows = [("turn", "player", "played", "best", "loss", "grade")]
+    for k, t in enumerate(analysis.turns, 1):
+        best = "=" if t.best == t.played else t.best
+        loss = f"{t.loss:.2f} {t.unit}" if t.loss else "0"
+        grade = "" if t.grade == "none" else t.grade
+        if t.note:
+            grade = f"{grade} ({t.note})" if grade else f"({t.note})"
+        rows.append((str(k), names[t.player], _cut(t.played, 34), _cut(best, 34), loss, grade))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    widths[1] = max(widths[1], min(wide, 20))
+    for r in rows:
+        cells = [r[i].ljust(widths[i]) if i != 4 else r[i].rjust(widths[i]) for i in range(5)]
+        print("  ".join([*cells, r[5]]).rstrip(), file=out)
+    print(file=out)
+    unit = analysis.unit
+    for s in analysis.summaries:
+        counts = ", ".join(f"{s.count(g)} {g}" for g in ("small", "medium", "large"))
+        print(
+            f"{s.name}: {s.decisions} decisions, loss {s.total_loss:.2f} {unit}, {counts}; "
+            f"accuracy {s.accuracy:.1f}% (best found)",
+            file=out,
+        )
+    for note in analysis.notes:
+        print(f"note: {note}", file=out)

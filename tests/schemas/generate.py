@@ -785,6 +785,95 @@ outc = {
 outc.update(OUTCOME)
 out["outcome.schema.json"] = outc
 
+_NUMBER = {"type": "number"}
+_GRADE = {"enum": ["none", "small", "medium", "large"]}
+_TURN = {
+    "type": "object",
+    "properties": {
+        "ply": integer(0, MAX_PLY),
+        "player": integer(0, 15),
+        "played": {"type": "string", "maxLength": 4096},
+        "value": _NUMBER,
+        "best": {"type": "string", "maxLength": 4096},
+        "best_value": _NUMBER,
+        "loss": {"type": "number", "minimum": 0, "description": "best_value - value"},
+        "unit": {
+            "enum": [
+                "equity",
+                "points",
+                "spread",
+                "win_probability",
+                "worms",
+                "cards",
+                "squares",
+                "letters",
+            ]
+        },
+        "method": {"enum": ["exact", "static", "simulation", "endgame"]},
+        "grade": _GRADE,
+        "note": {"type": "string", "maxLength": 4096},
+        "details": {
+            "type": "object",
+            "additionalProperties": _NUMBER,
+            "maxProperties": 32,
+            "description": "Further figures by name (win_loss, letters, missed_win, ...).",
+        },
+        "scores": arr({"type": "integer"}, hi=16),
+    },
+    "required": [
+        "ply",
+        "player",
+        "played",
+        "value",
+        "best",
+        "best_value",
+        "loss",
+        "unit",
+        "method",
+        "grade",
+    ],
+    "additionalProperties": False,
+}
+_SUMMARY = {
+    "type": "object",
+    "properties": {
+        "player": integer(0, 15),
+        "name": {"type": "string", "maxLength": 100},
+        "decisions": integer(0),
+        "total_loss": {"type": "number", "minimum": 0},
+        "grades": {
+            "type": "object",
+            "properties": {g: integer(0) for g in ("none", "small", "medium", "large")},
+            "required": ["none", "small", "medium", "large"],
+            "additionalProperties": False,
+        },
+        "accuracy": {"type": "number", "minimum": 0, "maximum": 100},
+    },
+    "required": ["player", "name", "decisions", "total_loss", "grades", "accuracy"],
+    "additionalProperties": False,
+}
+out["analysis.schema.json"] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": f"{BASE}analysis.schema.json",
+    "title": "Game analysis",
+    "description": "Every decision of a recorded game against the best one found "
+    "(wordgames.analysis.Analysis.to_dict), the same for every game.",
+    "type": "object",
+    "properties": {
+        "game": {"enum": ["regenwormen", "wocable", "wommeln", "wordmeld"]},
+        "kind": {"const": "analysis"},
+        "version": {"const": 1},
+        "players": arr({"type": "string", "maxLength": 100}, 1, 16),
+        "unit": _TURN["properties"]["unit"],
+        "budget": nullable({"type": "number", "minimum": 0}),
+        "notes": arr({"type": "string", "maxLength": 4096}, hi=64),
+        "turns": arr(_TURN, hi=100000),
+        "summaries": arr(_SUMMARY, hi=16),
+    },
+    "required": ["game", "kind", "version", "players", "unit", "turns", "summaries"],
+    "additionalProperties": False,
+}
+
 
 def build() -> dict[str, str]:
     """Every schema file's name and text."""

@@ -26,7 +26,7 @@ from tests.conformance.harness import ConformanceSuite  # noqa: E402
 from tests.schemas._compat import install  # noqa: E402
 from wordgames import GAMES, GameOutcome, InvalidStateError, RandomBot, Record, play  # noqa: E402
 from wordgames.schemas import GAMES as SCHEMA_GAMES  # noqa: E402
-from wordgames.schemas import KINDS, schema, schema_names  # noqa: E402
+from wordgames.schemas import KINDS, SHARED_KINDS, schema, schema_names  # noqa: E402
 
 install()
 from_schema = hypothesis_jsonschema.from_schema
@@ -47,8 +47,10 @@ def check(game: str, kind: str, instance: Any) -> None:
 
 
 def test_every_game_and_kind_has_a_valid_draft_2020_12_schema() -> None:
-    expected = {f"{g}.{k}.schema.json" for g in SCHEMA_GAMES for k in KINDS if k != "outcome"}
-    expected.add("outcome.schema.json")
+    expected = {
+        f"{g}.{k}.schema.json" for g in SCHEMA_GAMES for k in KINDS if k not in SHARED_KINDS
+    }
+    expected.update(f"{k}.schema.json" for k in SHARED_KINDS)
     assert set(schema_names()) == expected
     assert set(SCHEMA_GAMES) == set(GAMES)
     for file_name in schema_names():

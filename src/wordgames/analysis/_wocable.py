@@ -1,0 +1,264 @@
+"""Wocable: every turn valued by static equity (score plus the leave's value); with a time
+budget, the positions with the bag empty by the endgame search where it applies.
+
+Each way of valuing a turn is one function of the same shape (:data:`Method`), chosen by
+:func:`choose_method`, so a simulation or an exact endgame solver plugs in as one more
+function.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from wordgames.analysis._model import TurnAnalysis, grade_of
+from wordgames.wocable.actions import Accept, Challenge, Exchange, Pass, Place
+from wordgames.wocable.engine import BLANK_BIT, check_placement, exchanges
+from wordgames.wocable.shadow import LeaveFn
+
+__all__ = ["Context", "Method", "Valued", "analyze_turns", "choose_method", "endgame", "static"]
+
+#: Plies and placements per node of the endgame search tried first, then deepened while the
+#: turn's share of the budget lasts.
+ENDGAME_MOVES = 8
+
+
+@attrs.frozen
+class Valued:
+    """What a method finds for one decision: the played action's value, the best action and
+    its value, the unit and the method's name, and a note."""
+
+    value: float
+    best: str
+    best_value: float
+    unit: str
+    method: str
+    note: str = ""
+
+
+@attrs.define
+class Context:
+    """What the methods share: the leave function, the deadline of the budget
+    (``time.perf_counter`` seconds, ``None``: no budget) and the turns still to value."""
+
+    leave: LeaveFn
+    deadline: float | None
+    rng: Any = None
+    notes: list[str] = attrs.field(factory=list)
+    todo: int = 1
+    #: the lexicon moves are looked for in, when it is not the record's own
+    lexicon: Any = None
+
+    def remaining(self) -> float:
+        """Seconds of budget left (infinite without a budget)."""
+        if self.deadline is None:
+            return float("inf")
+        return self.deadline - time.perf_counter()
+
+
+Method = Callable[[Any, Any, Context], Valued | None]
+"""A way to value a decision: ``(state, played action, context) -> Valued`` (``None``: the
+method does not apply here and the next one is tried)."""
+
+
+def _kept(state: Any, used: Sequence[int]) -> tuple[int, ...]:
+    kept = list(state.racks[state.turn])
+    for t in used:
+        kept.remove(t)
+    return tuple(sorted(kept))
+
+
+def _place_value(state: Any, action: Place, leave: LeaveFn | None) -> float:
+    """Score plus the value of the tiles kept (no leave once the bag is empty)."""
+    tiles = state.tiles
+    placed, score = check_placement(
+        tiles, state.board, state.racks[state.turn], action, phonies=True
+    )
+    if leave is None:
+        return float(score)
+    used = [tiles.blank if v & BLANK_BIT else v for _, v in placed]
+    return score + leave(_kept(state, used))
+
+
+def _static_value(state: Any, action: Any, leave: LeaveFn | None) -> float:
+    if isinstance(action, Place):
+        return _place_value(state, action, leave)
+    rack = tuple(sorted(state.racks[state.turn]))
+    if leave is None:
+        return 0.0
+    if isinstance(action, Exchange):
+        return leave(_kept(state, state.tiles.parse_rack(action.tiles)))
+    return leave(rack)
+
+
+def static(state: Any, action: Any, ctx: Context) -> Valued:
+    """Static equity: score plus the leave's value for a placement, the leave's value for an
+    exchange (what it keeps) or a pass (the whole rack). The best is the best of
+    ``state.best_moves(1, leave=...)``, the best exchange and Pass. Once the bag is empty the
+    leave is not counted (the unit is then points: the score alone)."""
+    leave = ctx.leave if state.bag_size else None
+    unit = "equity" if leave is not None else "points"
+    value = _static_value(state, action, leave)
+    candidates: list[tuple[Any, float]] = []
+    top = state.best_moves(1, leave=leave)
+    if top:
+        candidates.append((top[0].action, _place_value(state, top[0].action, leave)))
+    if leave is not None:
+        for ex in exchanges(state.tiles, state.racks[state.turn], state.bag_size, state.rules):
+            candidates.append((ex, _static_value(state, ex, leave)))
+    candidates.append((Pass(), _static_value(state, Pass(), leave)))
+    best_action, best_value = candidates[0]
+    for a, v in candidates[1:]:  # ties: the placement, then the smaller exchange
+        if v > best_value:
+            best_action, best_value = a, v
+    if value >= best_value:
+        best_action, best_value = action, value
+    return Valued(value, str(best_action), best_value, unit, "static")
+
+
+def endgame(state: Any, action: Any, ctx: Context) -> Valued | None:
+    """The bag empty, two players, words checked on play: the played action and the best one
+    valued by :func:`wordgames.wocable.bots.endgame_search` (final spread for the mover),
+    from depth 1, deepened one ply at a time while the turn's share of the budget lasts (up
+    to depth 6). ``None`` (the static value is used) without a budget, once the budget is
+    spent, or where the search does not apply; the reason goes into the analysis's notes
+    once."""
+    if ctx.deadline is None or state.bag_size or ctx.remaining() <= 0:
+        return None
+    from wordgames.wocable.bots import endgame_search
+
+    if state.rules.word_check != "on_play":
+        _note(
+            ctx,
+            "endgame search skipped: it needs words checked on play (these rules let plays "
+            "be challenged); the bag-empty turns are valued statically",
+        )
+        return None
+    if len(state.active_players) != 2 or state.pending_play is not None:
+        return None
+    me = state.turn
+    start = time.perf_counter()
+    share = ctx.remaining() / max(1, ctx.todo)
+    depth = 1
+    result: Valued | None = None
+    while True:
+        best, best_value = endgame_search(state, ENDGAME_MOVES, depth)
+        child = state.apply(action)
+        if child.is_terminal:
+            opp = next(p for p in state.active_players if p != me)
+            value = float(child.scores[me] - child.scores[opp])
+        elif child.bag_size or child.pending_play is not None or depth == 1:
+            value = _leaf(child, me)
+        else:
+            value = -endgame_search(child, ENDGAME_MOVES, depth - 1)[1]
+        if value >= best_value:
+            best, best_value = action, value
+        result = Valued(value, str(best), best_value, "spread", "endgame", f"depth {depth}")
+        spent = time.perf_counter() - start
+        depth += 1
+        # the next depth costs several times the last one: stop when it would not fit
+        if depth > 6 or spent * 6 > share or ctx.remaining() <= 0:
+            break
+    return result
+
+
+def _leaf(state: Any, me: int) -> float:
+    """The spread for ``me`` at ``state`` less the rack values (as the search's leaves)."""
+    opp = next(p for p in state.active_players if p != me)
+    t = state.tiles
+    diff = state.scores[me] - state.scores[opp]
+    return float(diff - t.rack_value(state.racks[me]) + t.rack_value(state.racks[opp]))
+
+
+def _note(ctx: Context, text: str) -> None:
+    if text not in ctx.notes:
+        ctx.notes.append(text)
+
+
+def choose_method(state: Any) -> tuple[Method, ...]:
+    """The methods tried for a decision in ``state``, first applicable wins: the endgame
+    search once the bag is empty, else (and as the fallback) static equity. The lead's
+    simulation, pre-endgame and exact endgame plug in here."""
+    if state.bag_size == 0:
+        return (endgame, static)
+    return (static,)
+
+
+def _decision(state: Any, action: Any) -> bool:
+    """Whether ``action`` in ``state`` is a move to value: a placement, exchange or pass by
+    the player on turn (challenges, acceptances and frontend events are not)."""
+    if state.phase != "play" or state.pending_end is not None:
+        return False
+    if isinstance(action, Challenge | Accept):
+        return False
+    return isinstance(action, Place | Exchange | Pass) and state.current_player is not None
+
+
+def analysis_lexicon(initial: Any, lexicon: Any, notes: list[str]) -> Any:
+    """The lexicon the best moves are looked for in: ``lexicon`` if given, else the record's,
+    unless that is the words of a GCG file alone (:func:`~wordgames.wocable.from_gcg` replays a
+    file its builtin lexicon disagrees with on the file's own words), where the builtin
+    lexicon of the tile set is used instead (with a note)."""
+    from wordgames.lexicon import Lexicon
+    from wordgames.wocable.gcg.replay import FILE_LEXICON
+    from wordgames.wocable.state import default_lexicon
+
+    if lexicon is not None:
+        if not isinstance(lexicon, Lexicon):
+            raise TypeError(f"lexicon must be a Lexicon, got {type(lexicon).__name__}")
+        return lexicon
+    if initial.lexicon.name == FILE_LEXICON:
+        builtin = default_lexicon(initial.rules)
+        notes.append(
+            f"the game's lexicon is unknown (the file's own words were replayed): best moves "
+            f"are looked for in the builtin lexicon {builtin.name!r}; pass lexicon= for "
+            f"the one the game was played with"
+        )
+        return builtin
+    return None
+
+
+def analyze_turns(
+    states: Sequence[Any],
+    actions: Sequence[Any],
+    ctx: Context,
+    progress: Callable[[int, int], None] | None,
+) -> list[TurnAnalysis]:
+    """One :class:`TurnAnalysis` per placement, exchange or pass of the record."""
+    todo = [i for i, a in enumerate(actions) if _decision(states[i], a)]
+    out = []
+    for k, i in enumerate(todo):
+        state, action = states[i], actions[i]
+        if ctx.lexicon is not None and ctx.lexicon is not state.lexicon:
+            state = attrs.evolve(state, lexicon=ctx.lexicon)
+        ctx.todo = len(todo) - k
+        for method in choose_method(state):
+            got = method(state, action, ctx)
+            if got is not None:
+                break
+        assert got is not None
+        loss = max(0.0, got.best_value - got.value)
+        if loss < 1e-9:
+            loss = 0.0
+        out.append(
+            TurnAnalysis(
+                ply=state.ply,
+                player=state.turn,
+                played=str(action),
+                value=got.value,
+                best=got.best,
+                best_value=max(got.best_value, got.value),
+                loss=loss,
+                unit=got.unit,
+                method=got.method,
+                grade=grade_of(loss, got.unit),
+                note=got.note,
+                scores=tuple(states[i + 1].scores),
+            )
+        )
+        if progress is not None:
+            progress(k + 1, len(todo))
+    return out
