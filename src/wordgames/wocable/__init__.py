@@ -38,6 +38,7 @@ from wordgames.wocable.gcg import (
     read_gcg,
     to_gcg,
 )
+from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import from_position, to_position
 from wordgames.wocable.rules import RULE_PRESETS, Rules
@@ -58,6 +59,7 @@ __all__ = [
     "GcgFile",
     "GcgIssue",
     "GcgRecord",
+    "LeaveTable",
     "Move",
     "Pass",
     "PendingPlay",
