@@ -38,6 +38,7 @@ from wordgames.wocable.gcg import (
     read_gcg,
     to_gcg,
 )
+from wordgames.wocable.inference import Inference, infer
 from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import from_position, to_position
@@ -59,6 +60,7 @@ __all__ = [
     "GcgFile",
     "GcgIssue",
     "GcgRecord",
+    "Inference",
     "LeaveTable",
     "Move",
     "Pass",
@@ -78,6 +80,7 @@ __all__ = [
     "from_position",
     "gcg",
     "generate_moves",
+    "infer",
     "new_game",
     "parse_action",
     "read_gcg",
