@@ -188,3 +188,37 @@ def test_real_nwl20_table_on_a_midgame_position() -> None:
             held.remove(_tile_id(state.tiles, p))
         assert state.tiles.rack_text(held) in dict(got.leaves)
     assert all(0.0 <= p <= 1.0 for p in got.probability.values())
+
+
+def _late_position(seed: int) -> object:
+    """Seeded greedy self-play stopped once the bag holds 7 to 9 tiles (exchanges still
+    allowed, few unseen tiles)."""
+    from wordgames.wocable import new_game
+
+    rng = random.Random(seed)
+    state = new_game(2)
+    while True:
+        while state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+        if state.is_terminal:
+            state = new_game(2)
+            continue
+        if 7 <= state.bag_size <= 9:
+            return state
+        moves = state.best_moves(1)
+        state = state.apply(moves[0].action if moves else Pass())
+
+
+def test_exchange_inference_weights_and_margins() -> None:
+    state = _late_position(3)
+    view = state.view(1 - state.turn)  # type: ignore[attr-defined]
+    unseen = sum(view.unseen_counts)
+    loose = infer(view, Exchange("ABC"), margin=1000.0)
+    assert loose.total == math.comb(unseen, view.rack_sizes[state.turn])  # type: ignore[attr-defined]
+    assert loose.kept == loose.total
+    tight = infer(view, Exchange("ABC"))
+    assert set(dict(tight.leaves)) <= set(dict(loose.leaves))
+    assert all(len(rack) == view.rack_sizes[state.turn] for rack, _ in loose.leaves)  # type: ignore[attr-defined]
+    # the same from the state (the inferring player is the other one)
+    assert infer(state, Exchange("ABC")) == tight
+    assert all(0.0 <= p <= 1.0 for p in tight.probability.values())
