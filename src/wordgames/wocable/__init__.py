@@ -38,6 +38,8 @@ from wordgames.wocable.gcg import (
     read_gcg,
     to_gcg,
 )
+from wordgames.wocable.inference import Inference, infer
+from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import from_position, to_position
 from wordgames.wocable.rules import RULE_PRESETS, Rules
@@ -58,6 +60,8 @@ __all__ = [
     "GcgFile",
     "GcgIssue",
     "GcgRecord",
+    "Inference",
+    "LeaveTable",
     "Move",
     "Pass",
     "PendingPlay",
@@ -76,6 +80,7 @@ __all__ = [
     "from_position",
     "gcg",
     "generate_moves",
+    "infer",
     "new_game",
     "parse_action",
     "read_gcg",

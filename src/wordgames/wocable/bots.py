@@ -29,7 +29,8 @@ import attrs
 from wordgames._core.bots import RandomBot
 from wordgames.wocable.actions import Accept, Action, Challenge, Pass, Place
 from wordgames.wocable.engine import Tiles, exchanges, is_phony
-from wordgames.wocable.leaves import leave_model
+from wordgames.wocable.leaves import LeaveModel, leave_model
+from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import RawMove, place_of, places
 from wordgames.wocable.shadow import LeaveFn, ranked
 
@@ -41,6 +42,7 @@ __all__ = [
     "SimBot",
     "challenge_decision",
     "endgame_search",
+    "leave_for",
     "leave_value",
 ]
 
@@ -160,14 +162,46 @@ class GreedyBot:
         return Pass()
 
 
+def leave_for(view: Any, leave: LeaveTable | LeaveModel | LeaveFn | None = None) -> LeaveFn:
+    """The leave function on the tile ids of ``view.tiles`` for ``leave``: the packaged model
+    when None, ``leave.for_tiles(view.tiles)`` for a :class:`~wordgames.wocable.leaves.LeaveModel`
+    or a :class:`~wordgames.wocable.leavetable.LeaveTable` (memoised per object and tile
+    ids), else ``leave`` itself (a function of sorted tile ids)."""
+    if leave is None:
+        return _leave_fn(view)
+    if not isinstance(leave, (LeaveTable, LeaveModel)):
+        return leave
+    tiles: Tiles = view.tiles
+    key = (id(leave), view.rules.tiles, tiles.digest)
+    got = _BOUND.get(key)
+    if got is None or got[0] is not leave:
+        if len(_BOUND) >= 16:
+            _BOUND.clear()
+        got = _BOUND[key] = (leave, leave.for_tiles(tiles))
+    return got[1]
+
+
+#: leave objects bound to tile ids: (the object, kept alive so its id stays its own; fn)
+_BOUND: dict[tuple[int, str, str], tuple[Any, LeaveFn]] = {}
+
+
 @attrs.frozen
 class EquityBot:
-    """Maximises score + leave value, the leave valued by the packaged model fitted from
-    self-play (:func:`wordgames.wocable.leaves.leave_model`); exchanges are valued by what
-    they keep. Once the bag is empty it plays the top score."""
+    """Maximises score + leave value, the leave valued by ``leave`` (default: the packaged
+    model fitted from self-play, :func:`wordgames.wocable.leaves.leave_model`; or a
+    :class:`~wordgames.wocable.leavetable.LeaveTable`, another ``LeaveModel``, or a function
+    of sorted tile ids); exchanges are valued by what they keep, a pass by the whole rack
+    (0 under a leave table). Once the bag is empty it plays the top score.
+
+    While the bag is not empty, a placement's equity is exactly its score plus the leave
+    value of the tiles it keeps, on every turn (the first move included: no opening or
+    pre-endgame adjustment), as MAGPIE's static evaluation computes it in the midgame (see
+    docs/bots.md for where MAGPIE adds more near the end of the bag)."""
 
     #: extra equity an exchange must beat the best placement by
     exchange_margin: float = 0.0
+    #: the leave valuation (None: the packaged model of the tile set)
+    leave: LeaveTable | LeaveModel | LeaveFn | None = attrs.field(default=None, eq=False)
 
     def choose(self, view: Any, rng: random.Random) -> Action:
         """Challenge or accept when a play waits for that decision, else the placement or
@@ -179,7 +213,7 @@ class EquityBot:
         if view.bag_size == 0:
             top = view.best_moves(1)
             return top[0].action if top else Pass()
-        leave = _leave_fn(view)
+        leave = leave_for(view, self.leave)
         top_eq = ranked(view.tiles, view.board, view.rack, 1, leave)
         best: Action = Pass()
         best_eq = leave(tuple(view.rack))

@@ -24,11 +24,14 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from wordgames.wocable.engine import Tiles
+
+if TYPE_CHECKING:
+    from wordgames.wocable.leavetable import LeaveTable
 
 __all__ = ["VOWELS", "LeaveModel", "leave_features", "leave_model"]
 
@@ -91,8 +94,11 @@ class LeaveModel:
         """The model on tile ids of ``tiles`` (sorted ids kept -> points), memoised: the
         ``leave`` argument of ``best_moves``. Equal to :meth:`value` on the tiles' names
         (tested), with the weights looked up by id once."""
-        n = tiles.blank + 1
-        names = [tiles.tile_text(i).strip("[]") for i in range(n)]
+        return self.for_names([tiles.tile_text(i).strip("[]") for i in range(tiles.blank + 1)])
+
+    def for_names(self, names: Sequence[str]) -> Callable[[tuple[int, ...]], float]:
+        """The model on tile ids where id ``i`` is the tile named ``names[i]`` (``"CH"``,
+        ``"?"``), memoised: :meth:`for_tiles` for a given list of names."""
         w = self.weights
         single = [w.get("t:" + a, 0.0) for a in names]
         dup = [w.get("d:" + a, 0.0) for a in names]
@@ -133,6 +139,13 @@ class LeaveModel:
             return total
 
         return leave
+
+    def to_table(self, max_size: int = 6) -> LeaveTable:
+        """The model as a :class:`~wordgames.wocable.leavetable.LeaveTable` of every leave of
+        1 to ``max_size`` tiles the tile set can deal (``LeaveTable.from_model``)."""
+        from wordgames.wocable.leavetable import LeaveTable
+
+        return LeaveTable.from_model(self, max_size=max_size)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (the layout of one entry of ``data/leaves.json``)."""

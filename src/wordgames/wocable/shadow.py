@@ -52,7 +52,15 @@ from wordgames._core.pause import paused_gc
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
 from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, places
 
-__all__ = ["LeaveFn", "anchor_bounds", "ranked", "top_moves", "word_keys"]
+__all__ = [
+    "BoardInfo",
+    "LeaveFn",
+    "anchor_bounds",
+    "board_info",
+    "ranked",
+    "top_moves",
+    "word_keys",
+]
 
 LeaveFn = Callable[[tuple[int, ...]], float]
 """a leave valuation: sorted tile ids kept on the rack -> points"""
@@ -455,22 +463,38 @@ def anchor_bounds(
     return out
 
 
+BoardInfo = tuple[list[bool], list[tuple[list[int], list[int]]]]
+"""a board's anchors and its cross-checks for every letter, across then down"""
+
+
+def board_info(tiles: Tiles, board: Sequence[int]) -> BoardInfo:
+    """What :func:`ranked` computes from the board alone, for every rack at once (``info``):
+    the anchors and the cross-checks of all letters in both directions."""
+    return anchors(tiles, board), [cross_checks(tiles, board, a) for a in (True, False)]
+
+
 def ranked(
     tiles: Tiles,
     board: Sequence[int],
     rack: Sequence[int],
     n: int,
     leave: LeaveFn | None = None,
+    *,
+    floor: float = float("-inf"),
+    info: BoardInfo | None = None,
 ) -> list[tuple[float, RawMove]]:
     """The ``n`` best placements as ``(key, raw move)``, best first: the key is the score, or
     the score plus ``leave`` of the tiles kept; ties go to the smaller notation. The same list
     as sorting every move of :func:`~wordgames.wocable.movegen.raw_moves` by
     ``(-key, str(action))`` and keeping ``n``, found by walking anchors best bound first.
+    With ``floor``, only moves of key at least ``floor`` (the search starts with that cut:
+    "is any move this good?" costs less than the best move); ``info`` is
+    :func:`board_info` of ``board``, for many racks on one board.
     The cyclic garbage collector is paused meanwhile, as in
     :func:`~wordgames.wocable.movegen.raw_moves`."""
     if n <= 0 or not rack:
         return []
-    return paused_gc(_ranked, tiles, board, rack, n, leave)
+    return paused_gc(_ranked, tiles, board, rack, n, leave, floor, info)
 
 
 def _ranked(
@@ -479,6 +503,8 @@ def _ranked(
     rack: Sequence[int],
     n: int,
     leave: LeaveFn | None,
+    floor: float = float("-inf"),
+    info: BoardInfo | None = None,
 ) -> list[tuple[float, RawMove]]:
     ntiles = len(rack)
     blank = tiles.blank
@@ -496,12 +522,12 @@ def _ranked(
                 best_by_size[k] = v
         for k, v in best_by_size.items():
             extra[k] = v
-    anc = anchors(tiles, board)
+    anc = anchors(tiles, board) if info is None else info[0]
     letters = tiles.all_mask if counts[blank] else sum(1 << t for t in set(rack))
     out: list[RawMove] = []
     heap: list[float] = []  # the n best keys so far (a min-heap)
     keyed: list[tuple[float, RawMove]] = []
-    cut = [float("-inf")]  # the n-th best key so far: the walks skip moves below it
+    cut = [floor]  # the n-th best key so far: the walks skip moves below it
     srt = sorted(rack)
 
     def take() -> None:
@@ -519,13 +545,13 @@ def _ranked(
             elif key > heap[0]:
                 heapq.heapreplace(heap, key)
         out.clear()
-        if len(heap) >= n:
+        if len(heap) >= n and heap[0] > cut[0]:
             cut[0] = heap[0]
 
     work: list[tuple[float, int, int, int, list[float]]] = []
     walkers = []
     for d, across in enumerate((True, False)):
-        cm, cs = cross_checks(tiles, board, across, letters)
+        cm, cs = cross_checks(tiles, board, across, letters) if info is None else info[1][d]
         walkers.append(
             anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out, cut, extra, take)
         )
@@ -543,6 +569,8 @@ def _ranked(
         from_anchor(pos, left)
     if len(heap) >= n:  # only moves as good as the n-th best key can be in the top n
         keyed = [km for km in keyed if km[0] >= heap[0]]
+    if floor > float("-inf"):
+        keyed = [km for km in keyed if km[0] >= floor]
     # by key, ties by notation (the actions are made for these moves alone)
     notes = [str(a) for a in places(tiles, board, [mv for _, mv in keyed])]
     order = sorted(range(len(keyed)), key=lambda i: (-keyed[i][0], notes[i]))
