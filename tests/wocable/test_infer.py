@@ -4,27 +4,19 @@ rack on small positions agrees, bad input is refused, and the real NWL20 table d
 from __future__ import annotations
 
 import math
-import os
 import random
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.shared_data import shared_path
 from wordgames import IllegalActionError
 from wordgames.wocable import Exchange, LeaveTable, Pass, from_position, infer
 from wordgames.wocable.bots import leave_for
 from wordgames.wocable.engine import BLANK_BIT
 from wordgames.wocable.movegen import raw_moves
-
-_ROOT = Path(__file__).resolve().parents[2]
-_SHARED = next(
-    (d / "shared" / "data" for d in _ROOT.parents if (d / "shared" / "data").is_dir()),
-    _ROOT / ".." / "shared" / "data",
-)
-_NWL20 = _SHARED / "leaves" / "NWL20.csv"
 
 _BOARD = "15/15/15/15/15/15/15/5CATS6/15/15/15/15/15/15/15"
 _LETTERS = "ABDEEGHILMNOOPRTUY"
@@ -164,11 +156,7 @@ def test_tiles_the_inferring_player_holds_cannot_be_played() -> None:
 
 
 def test_real_nwl20_table_on_a_midgame_position() -> None:
-    if not _NWL20.is_file():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the shared NWL20 leave table is missing at {_NWL20}")
-        pytest.skip(f"no shared data: {_NWL20} is absent")
-    table = LeaveTable.from_csv(_NWL20)
+    table = LeaveTable.from_csv(shared_path("leaves", "NWL20.csv"))
     state = from_position(
         "15/15/15/15/15/15/15/5CATS6/15/15/15/15/15/15/15 AEINRT?/DGLOOUW 0/0 0 0 "
         "AAAAABBCDDEEEEEEEEFFGHHIIIIIIJKLLLMMNNNNOOOOOPPQRRRSSTTTUUVVWXYYZ?"

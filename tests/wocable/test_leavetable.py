@@ -4,7 +4,6 @@ the packaged model exported, and the real 914,624-leave English table."""
 from __future__ import annotations
 
 import math
-import os
 import random
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
@@ -13,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.shared_data import shared_path
 from wordgames import InvalidStateError
 from wordgames.wocable import LeaveTable, Rules, new_game
 from wordgames.wocable.bots import EquityBot
@@ -22,21 +22,10 @@ from wordgames.wocable.leavetable import MAX_LEAVE
 from wordgames.wocable.rules import tile_set
 from wordgames.wocable.shadow import ranked
 
-_ROOT = Path(__file__).resolve().parents[2]
-_SHARED = next(
-    (d / "shared" / "data" for d in _ROOT.parents if (d / "shared" / "data").is_dir()),
-    _ROOT / ".." / "shared" / "data",
-)
-_NWL20 = _SHARED / "leaves" / "NWL20.csv"
-
 
 def _need_nwl20() -> Path:
     """The real table, or a skip (a failure under CI=true: CI must run it)."""
-    if not _NWL20.is_file():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the shared NWL20 leave table is missing at {_NWL20}")
-        pytest.skip(f"no shared data: {_NWL20} is absent")
-    return _NWL20
+    return shared_path("leaves", "NWL20.csv")
 
 
 def _tiles(lang: str) -> Tiles:
