@@ -41,7 +41,7 @@ from wordgames.wocable.gcg import (
 from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import from_position, to_position
 from wordgames.wocable.rules import RULE_PRESETS, Rules
-from wordgames.wocable.simulate import Inference, SimCandidate, SimResult, simulate
+from wordgames.wocable.simulation import Inference, SimCandidate, SimResult, simulate
 from wordgames.wocable.state import State, new_game
 from wordgames.wocable.svg import svg
 from wordgames.wocable.view import View

@@ -7,7 +7,7 @@
   (:mod:`wordgames.wocable.leaves`; the leave is ignored once the bag is empty); also weighs
   exchanges by the value of what they keep.
 - :class:`SimBot`: simulates the static player's best candidates with
-  :func:`wordgames.wocable.simulate.simulate` (the opponent's rack and the bag drawn, a few
+  :func:`wordgames.wocable.simulation.simulate` (the opponent's rack and the bag drawn, a few
   plies of static play, win probability or spread at the end, candidates dropped once clearly
   worse) and plays the best mean; once the bag is empty (two players) it searches the known
   position (:func:`endgame_search`).
@@ -36,7 +36,7 @@ from wordgames.wocable.engine import Tiles, exchanges, is_phony
 from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.movegen import place_of
 from wordgames.wocable.shadow import LeaveFn, ranked
-from wordgames.wocable.simulate import SimResult, simulate
+from wordgames.wocable.simulation import SimResult, simulate
 
 __all__ = [
     "LEAVE_VALUES",
@@ -200,7 +200,7 @@ class EquityBot:
 @attrs.frozen
 class SimBot:
     """Monte-Carlo simulation of the static player's best candidates with
-    :func:`wordgames.wocable.simulate.simulate`, then the best of them.
+    :func:`wordgames.wocable.simulation.simulate`, then the best of them.
 
     Each iteration draws the opponent's rack and the bag order from what the view does not
     show, and plays every candidate still in the race on that draw (the same draw for all),
@@ -272,7 +272,7 @@ class SimBot:
         return view.sample_state(rng)
 
     def simulation(self, view: Any, rng: random.Random) -> SimResult:
-        """The :func:`~wordgames.wocable.simulate.simulate` result SimBot plays from, with its
+        """The :func:`~wordgames.wocable.simulation.simulate` result SimBot plays from, with its
         budget and options (:class:`ValueError` where ``simulate`` does not apply)."""
         iterations = self.iterations
         if self.clock is not None and self.time_budget is not None:

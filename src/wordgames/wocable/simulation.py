@@ -38,11 +38,11 @@ from wordgames.wocable.movegen import place_of
 from wordgames.wocable.shadow import LeaveFn, leave_table, ranked
 from wordgames.wocable.winprob import WinTable, win_table
 
-__all__ = ["Inference", "SimCandidate", "SimResult", "simulate"]
+__all__ = ["MIN_ITERATIONS", "Inference", "SimCandidate", "SimResult", "simulate"]
 
 Evaluate = Literal["win", "spread"]
-#: iterations every candidate plays before any is dropped
 MIN_ITERATIONS = 5
+"""iterations every candidate plays before any is dropped"""
 
 
 @runtime_checkable
