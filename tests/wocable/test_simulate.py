@@ -265,3 +265,21 @@ def test_an_inference_fixes_the_opponents_rack() -> None:
     assert any(len(set(c.spread_samples)) > 1 for c in free.candidates)
     with pytest.raises(ValueError, match="weight"):
         simulate(state, iterations=1, inference=_Leaves(((real, -1.0),)))
+
+
+def test_a_play_open_to_a_challenge_is_simulated_as_it_stands() -> None:
+    rng = random.Random(12)
+    state = new_game(2, rules=Rules(word_check="challenge"))
+    while state.is_chance_node or state.pending_play is None:
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(bots.EquityBot().choose(state.view(state.turn), rng))
+    assert state.pending_end is None
+    res = simulate(state, candidates=3, iterations=2, rng=random.Random(1))
+    # the next move accepts the play: every candidate is legal here
+    for c in res.candidates:
+        assert state.is_legal(c.action)
+    assert state.is_legal(
+        bots.SimBot(candidates=3, iterations=2).choose(state.view(state.turn), rng)
+    )

@@ -260,7 +260,8 @@ class _Cand:
 
 def _position_view(position: Any) -> Any:
     """The view of the player on turn; :class:`ValueError` unless it is a two-player game
-    (no one departed) in which that player must play and no play waits for a challenge."""
+    (no one departed) in which that player must play and no game-ending play waits for
+    Challenge or Accept."""
     from wordgames.wocable.state import State
 
     view = position.view(position.turn) if isinstance(position, State) else position
@@ -270,8 +271,10 @@ def _position_view(position: Any) -> Any:
         raise ValueError("simulate needs the view of the player on turn in the play phase")
     if len(view.players) != 2 or view.departed or view.removed_size or view.aside_size:
         raise ValueError("simulate needs a two-player game with both players in")
-    if view.pending_play is not None:
-        raise ValueError("simulate needs a position with no play open to a challenge")
+    if view.pending_play is not None and view.pending_end is not None:
+        # a play that would end the game waits for Challenge or Accept; any other pending
+        # play is accepted by the next move, so the position is the board as it stands
+        raise ValueError("simulate needs a position with no game-ending play to decide")
     return view
 
 
@@ -323,7 +326,7 @@ def _given(view: Any, action: Action, leave: LeaveFn) -> _Cand:
         kept = tuple(_remove_sorted(rack, (tiles.blank if v & BLANK_BIT else v for _, v in placed)))
         eq = score + (leave(kept) if bag_len else 0.0)
         sq = placed[0][0]
-        raw = (sq * 2 + int(action.across), score, tuple(placed))
+        raw = (sq * 2 + int(action.across), score, tuple(placed))  # the rollouts read [1:]
         return _Cand(action, eq, (_PLACE, raw))
     if isinstance(action, Exchange):
         try:
