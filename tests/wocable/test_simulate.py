@@ -283,3 +283,11 @@ def test_a_play_open_to_a_challenge_is_simulated_as_it_stands() -> None:
     assert state.is_legal(
         bots.SimBot(candidates=3, iterations=2).choose(state.view(state.turn), rng)
     )
+
+
+def test_simbot_checks_its_options_through_simulate() -> None:
+    state = _position("en", 2, 6)
+    with pytest.raises(ValueError, match="evaluate"):
+        bots.SimBot(objective="score").choose(state.view(state.turn), random.Random(1))
+    with pytest.raises(ValueError, match="time_limit"):
+        bots.SimBot(time_limit=-1.0).choose(state.view(state.turn), random.Random(1))

@@ -290,7 +290,7 @@ class SimBot:
             iterations=iterations,
             time_limit=limit,
             stop=self.stop,
-            evaluate="spread" if self.objective == "spread" else "win",
+            evaluate=self.objective,  # type: ignore[arg-type]  # simulate checks it
             leave=self.leave if self.leave is not None else _leave_fn(view),
             rng=rng,
             clock=clock,
