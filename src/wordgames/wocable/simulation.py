@@ -49,8 +49,9 @@ MIN_ITERATIONS = 5
 class Inference(Protocol):
     """What :func:`simulate` takes as ``inference=``: the leaves the opponent may have kept,
     weighted. ``leaves`` is a sequence of ``(tiles, weight)``: ``tiles`` the kept tiles as
-    tile names (a sequence such as ``("E", "R", "?")``, or a rack string such as ``"ER?"``;
-    ``?`` a blank), ``weight`` a non-negative number. Each iteration draws one leave with
+    tile names (a sequence such as ``("E", "R", "?")`` or ``("CH", "A")``, a digraph
+    with or without its brackets, or a rack string such as ``"ER?"`` or ``"[CH]A"``; ``?`` a
+    blank), ``weight`` a non-negative number. Each iteration draws one leave with
     probability proportional to its weight among those that fit (the tiles are unseen by
     the simulating player and no more than the opponent's rack holds), and fills the rest of
     the opponent's rack from the other unseen tiles at random. Leaves that do not fit are
@@ -362,7 +363,9 @@ def _leaves_of(
         if not math.isfinite(w) or w < 0:
             raise ValueError(f"an inference weight must be finite and >= 0, got {weight!r}")
         text = (
-            spec if isinstance(spec, str) else "".join(f"[{t}]" if len(t) > 1 else t for t in spec)
+            spec
+            if isinstance(spec, str)
+            else "".join(f"[{t}]" if len(t) > 1 and not t.startswith("[") else t for t in spec)
         )
         ids = tiles.parse_rack(text)
         if len(ids) > size or w == 0:
