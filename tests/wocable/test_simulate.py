@@ -291,3 +291,16 @@ def test_simbot_checks_its_options_through_simulate() -> None:
         bots.SimBot(objective="score").choose(state.view(state.turn), random.Random(1))
     with pytest.raises(ValueError, match="time_limit"):
         bots.SimBot(time_limit=-1.0).choose(state.view(state.turn), random.Random(1))
+
+
+def test_an_inference_takes_digraphs_with_or_without_brackets() -> None:
+    state = _position("es", 3, 5)
+    opp = 1 - state.turn
+    real = [state.tiles.tile_text(t) for t in state.racks[opp]]
+    bare = tuple(t.strip("[]") for t in real)
+    for spec in (tuple(real), bare, "".join(real)):
+        res = simulate(
+            state, candidates=2, plies=1, iterations=2, stop=1.0, inference=_Leaves(((spec, 1.0),))
+        )
+        # the opponent's rack is forced: both iterations of a candidate agree
+        assert all(len(set(c.spread_samples)) == 1 for c in res.candidates)
