@@ -230,6 +230,7 @@ class _Rollout:
             self.racks[p] = tuple(sorted(rack))
             self.passes = self.passes + 1 if rules.exchanges_count_as_passes else 0
         else:
+            self.kept[p] = self.racks[p]
             self.passes += 1
         if self.passes >= rules.pass_limit:
             if rules.pass_end_subtract:
