@@ -10,6 +10,17 @@ The goals of the issue are EquityBot >= 60% against GreedyBot and SimBot >= 55% 
 EquityBot over at least 2,000 games each, which is the default; SimBot costs seconds a game,
 so ``--sim-games`` and its budget (``--candidates``, ``--iterations``) may be lowered, and
 the figures say how many games were played.
+
+Issue 38's test is SimBot on :func:`wordgames.wocable.simulation` at 1 s of CPU a move: >= 58%
+against EquityBot over 2,000 seat-swapped games, the 95% interval's lower end above 55%::
+
+    PYTHONPATH=src python benchmarks/wocable_strength.py --games 0 --time-limit 1.0 \
+        --iterations 0 --candidates 8
+
+``--time-limit`` is SimBot's CPU seconds a move (``time.process_time``), ``--iterations 0``
+no iteration cap, ``--plies``, ``--stop``, ``--objective`` and ``--confidence`` its other
+options. With one worker the CPU time of every SimBot move is measured and printed (mean,
+95th percentile and maximum), the endgame search's moves apart.
 """
 
 from __future__ import annotations
@@ -23,6 +34,36 @@ import attrs
 from wordgames import arena
 from wordgames.wocable import Rules
 from wordgames.wocable.bots import EquityBot, GreedyBot, SimBot
+
+
+@attrs.define(eq=False)
+class TimedSimBot:
+    """A bot that measures the CPU time (``time.process_time``) of each of its inner bot's
+    moves, split by whether the bag was empty (the endgame search) or not (the simulation)."""
+
+    bot: object
+    mid: list[float] = attrs.field(factory=list)
+    end: list[float] = attrs.field(factory=list)
+
+    def choose(self, view: object, rng: object) -> object:
+        t = time.process_time()
+        act = self.bot.choose(view, rng)  # type: ignore[attr-defined]
+        (self.end if view.bag_size == 0 else self.mid).append(time.process_time() - t)  # type: ignore[attr-defined]
+        return act
+
+    def __str__(self) -> str:
+        return str(self.bot)
+
+
+def _cpu(label: str, xs: list[float]) -> str:
+    if not xs:
+        return f"{label}: no moves"
+    srt = sorted(xs)
+    p95 = srt[min(len(srt) - 1, int(0.95 * len(srt)))]
+    return (
+        f"{label}: {len(xs)} moves, CPU mean {sum(xs) / len(xs):.3f} s,"
+        f" 95th percentile {p95:.3f} s, max {srt[-1]:.3f} s"
+    )
 
 
 def _summary(result: arena.ArenaResult) -> str:
@@ -80,6 +121,11 @@ def main() -> None:
     ap.add_argument(
         "--iterations", type=int, default=attrs.fields(SimBot).iterations.default, help="SimBot's"
     )
+    ap.add_argument("--time-limit", type=float, default=None, help="SimBot's CPU s a move")
+    ap.add_argument("--plies", type=int, default=attrs.fields(SimBot).plies.default)
+    ap.add_argument("--stop", type=float, default=attrs.fields(SimBot).stop.default)
+    ap.add_argument("--objective", default="win", choices=["win", "spread"])
+    ap.add_argument("--confidence", type=float, default=attrs.fields(SimBot).confidence.default)
     ap.add_argument("--tiles", default="en", choices=["en", "es"])
     ap.add_argument("--seed", default="strength")
     ap.add_argument("--workers", type=int, default=1)
@@ -99,17 +145,33 @@ def main() -> None:
             args.chunk,
         )
     if args.sim_games:
-        sim = SimBot(candidates=args.candidates, iterations=args.iterations)
-        print(f"SimBot: {sim.candidates} candidates, {sim.iterations} iterations a move")
+        sim = SimBot(
+            candidates=args.candidates,
+            iterations=args.iterations or None,
+            time_limit=args.time_limit,
+            plies=args.plies,
+            stop=args.stop,
+            objective=args.objective,
+            confidence=args.confidence,
+        )
+        print(
+            f"SimBot: {sim.candidates} candidates, {sim.iterations} iterations,"
+            f" time limit {sim.time_limit} CPU s, {sim.plies} plies, stop {sim.stop},"
+            f" objective {sim.objective}, confidence {sim.confidence} a move"
+        )
+        timed = TimedSimBot(sim)
         match(
             "sim-vs-equity",
-            [sim, EquityBot()],
+            [timed if args.workers == 1 else sim, EquityBot()],
             args.sim_games,
             args.seed,
             args.tiles,
             args.workers,
             args.chunk,
         )
+        if args.workers == 1:
+            print(_cpu("SimBot with tiles in the bag (simulate)", timed.mid))
+            print(_cpu("SimBot with the bag empty (endgame search)", timed.end))
 
 
 if __name__ == "__main__":

@@ -52,10 +52,15 @@ def test_simbot_time_budget_uses_the_callers_clock() -> None:
         return float(next(ticks))
 
     bot = bots.SimBot(candidates=3, iterations=None, clock=clock, time_budget=2.5)
-    scored = bot.evaluate(view, random.Random(1))
-    # one tick at the start and one check before each further iteration: 3 iterations
-    fixed = bots.SimBot(candidates=3, iterations=3).evaluate(view, random.Random(1))
-    assert scored == fixed
+    res = bot.simulation(view, random.Random(1))
+    # one tick at the start and one check before each rollout: two rollouts, then time is up
+    assert res.stopped == "time"
+    assert res.rollouts == 2
+    assert [c.iterations for c in res.candidates] == [1, 1, 0][: len(res.candidates)]
+    # the same draws as an iteration-capped run
+    fixed = bots.SimBot(candidates=3, iterations=1).simulation(view, random.Random(1))
+    for c, f in zip(res.candidates, fixed.candidates, strict=True):
+        assert c.win_samples == f.win_samples[: c.iterations]
 
 
 def test_simbot_finishes_a_game() -> None:
@@ -99,24 +104,26 @@ def test_equity_bot_plays_the_best_score_plus_leave(lang: str, seed: int, depth:
 
 
 @pytest.mark.parametrize(("lang", "seed", "depth"), [("en", 8, 4), ("es", 9, 6), ("en", 10, 9)])
-def test_simbot_leaves_equitys_choice_only_for_a_clear_gain(
+def test_simbot_leaves_the_static_choice_only_for_a_clear_gain(
     lang: str, seed: int, depth: int
 ) -> None:
     state = _position(lang, seed, depth)
     view = state.view(state.turn)
-    equity_first = bots.EquityBot().choose(view, random.Random(0))
-    # confidence 0: the best simulated mean, ties in equity order
-    scored = bots.SimBot(candidates=5, iterations=4).evaluate(view, random.Random(3))
-    plain = bots.SimBot(candidates=5, iterations=4, confidence=0.0).choose(view, random.Random(3))
-    if isinstance(equity_first, Place) and len(scored) > 1:
-        best = max(range(len(scored)), key=lambda i: (scored[i][2], -i))
-        assert plain == scored[best][0]
+    # stop=1: no candidate is dropped, so every one gets the same iterations
+    opts = {"candidates": 5, "iterations": 6, "stop": 1.0}
+    res = bots.SimBot(**opts).simulation(view, random.Random(3))  # type: ignore[arg-type]
+    cands = res.candidates
+    assert len({c.iterations for c in cands}) == 1
+    plain = bots.SimBot(**opts, confidence=0.0).choose(view, random.Random(3))  # type: ignore[arg-type]
+    if len(cands) > 1:
+        best = max(range(len(cands)), key=lambda i: (cands[i].win, -i))
+        assert plain == cands[best].action
     else:
-        assert plain == equity_first
-    # an unreachable confidence: always EquityBot's choice
-    sure = bots.SimBot(candidates=5, iterations=4, confidence=1e9)
-    assert sure.choose(view, random.Random(3)) == equity_first
-    # the default gate picks a candidate whose mean gain is positive, or EquityBot's choice
-    gated = bots.SimBot(candidates=5, iterations=4).choose(view, random.Random(3))
-    means = {a: m for a, _, m in scored}
-    assert gated == equity_first or means[gated] > means[equity_first]
+        assert plain == cands[0].action
+    # an unreachable confidence: always the static choice (the first candidate)
+    sure = bots.SimBot(**opts, confidence=1e9)  # type: ignore[arg-type]
+    assert sure.choose(view, random.Random(3)) == cands[0].action
+    # the default gate picks a candidate whose mean gain is positive, or the static choice
+    gated = bots.SimBot(**opts).choose(view, random.Random(3))  # type: ignore[arg-type]
+    means = {c.action: c.win for c in cands}
+    assert gated == cands[0].action or means[gated] > means[cands[0].action]

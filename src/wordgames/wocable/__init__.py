@@ -43,9 +43,11 @@ from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import from_position, to_position
 from wordgames.wocable.rules import RULE_PRESETS, Rules
+from wordgames.wocable.simulation import LeaveSampler, SimCandidate, SimResult, simulate
 from wordgames.wocable.state import State, new_game
 from wordgames.wocable.svg import svg
 from wordgames.wocable.view import View
+from wordgames.wocable.winprob import WinTable, win_probability, win_table
 
 __all__ = [
     "GCG_WORK_LIMIT",
@@ -61,6 +63,7 @@ __all__ = [
     "GcgIssue",
     "GcgRecord",
     "Inference",
+    "LeaveSampler",
     "LeaveTable",
     "Move",
     "Pass",
@@ -69,11 +72,14 @@ __all__ = [
     "PlacedTile",
     "Resign",
     "Rules",
+    "SimCandidate",
+    "SimResult",
     "State",
     "Tiles",
     "TimePenalty",
     "Timeout",
     "View",
+    "WinTable",
     "bots",
     "from_cgp",
     "from_gcg",
@@ -84,8 +90,11 @@ __all__ = [
     "new_game",
     "parse_action",
     "read_gcg",
+    "simulate",
     "svg",
     "to_cgp",
     "to_gcg",
     "to_position",
+    "win_probability",
+    "win_table",
 ]

@@ -6,9 +6,11 @@
 - :class:`EquityBot`: maximises score + the learned value of the tiles kept
   (:mod:`wordgames.wocable.leaves`; the leave is ignored once the bag is empty); also weighs
   exchanges by the value of what they keep.
-- :class:`SimBot`: simulates EquityBot's best candidates two plies deep over states sampled
-  from the view (the opponent's best equity reply, equity at the leaf) and plays the best mean;
-  once the bag is empty (two players) it searches the known position (:func:`endgame_search`).
+- :class:`SimBot`: simulates the static player's best candidates with
+  :func:`wordgames.wocable.simulation.simulate` (the opponent's rack and the bag drawn, a few
+  plies of static play, win probability or spread at the end, candidates dropped once clearly
+  worse) and plays the best mean; once the bag is empty (two players) it searches the known
+  position (:func:`endgame_search`).
 - :func:`leave_value` is the earlier hand-made heuristic, kept for reference and tests.
 
 Under challenge rules (``Rules.word_check="challenge"``) the greedy, equity and simulation
@@ -19,7 +21,9 @@ the game (:func:`challenge_decision`).
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -27,12 +31,13 @@ from typing import Any
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames.wocable.actions import Accept, Action, Challenge, Pass, Place
+from wordgames.wocable.actions import Accept, Action, Challenge, Pass
 from wordgames.wocable.engine import Tiles, exchanges, is_phony
 from wordgames.wocable.leaves import LeaveModel, leave_model
 from wordgames.wocable.leavetable import LeaveTable
-from wordgames.wocable.movegen import RawMove, place_of, places
+from wordgames.wocable.movegen import place_of
 from wordgames.wocable.shadow import LeaveFn, ranked
+from wordgames.wocable.simulation import SimResult, simulate
 
 __all__ = [
     "LEAVE_VALUES",
@@ -228,30 +233,37 @@ class EquityBot:
 
 @attrs.frozen
 class SimBot:
-    """Monte-Carlo simulation of EquityBot's ``candidates`` best placements (by score + leave).
+    """Monte-Carlo simulation of the static player's best candidates with
+    :func:`wordgames.wocable.simulation.simulate`, then the best of them.
 
-    Each iteration samples a full state from the view (``view.sample_state``: the opponents'
-    racks and the bag), and plays every candidate on it (the same sample for all, so they are
-    compared on equal draws): the candidate's score and the value of its leave, minus the
-    reply of the next player (the best placement by score + leave on their sampled rack, its
-    leave counted too; nothing if the candidate ends the game). The candidate with the best
-    mean wins (ties: EquityBot's order), but only when its mean gain over EquityBot's own
-    choice, on the same samples, exceeds ``confidence`` standard errors of that gain: a
-    few samples are noisy, and a candidate that only looks better by chance costs equity.
+    Each iteration draws the opponent's rack and the bag order from what the view does not
+    show, and plays every candidate still in the race on that draw (the same draw for all),
+    then ``plies`` more plies with the static player (EquityBot's rule: score + leave; an
+    exchange when it keeps more); the position reached is scored by its win probability
+    (``objective="win"``, the packaged table of :mod:`wordgames.wocable.winprob`) or its
+    spread plus the simulating player's leave (``objective="spread"``). A candidate is dropped
+    once it is worse than the best at confidence ``stop``. The candidate with the best mean
+    is played, but only when its mean gain over the static choice (the first candidate), on
+    the iterations both played, exceeds ``confidence`` standard errors of that gain;
     ``confidence=0`` plays the best mean outright.
-    ``iterations`` bounds the samples; a time budget needs the caller's ``clock`` (the
-    library never reads the clock): with ``time_budget`` it stops once ``clock()`` has
-    advanced that much (after at least one iteration). Deterministic given ``rng`` without a
-    time budget. With a single candidate it plays as EquityBot does.
+
+    Budget: at most ``iterations`` iterations and, with ``time_limit``, that many seconds of
+    CPU time (``time.process_time``) a move, checked before every rollout. A caller's
+    ``clock`` with ``time_budget`` (the older interface) is used instead when given. Without
+    a time limit SimBot is deterministic given ``rng``. ``SimBot(time_limit=1.0,
+    iterations=None)`` is the configuration of the strength benchmark (about 1 s a move).
+    ``leave`` is a :class:`~wordgames.wocable.LeaveTable`, a leave model or a leave function
+    on tile ids, as for EquityBot (the packaged model by default).
 
     Once the bag is empty in a two-player game with words checked on play
     (``Rules.word_check="on_play"``), the opponent's rack is known (the unseen tiles), and
     SimBot searches the exact position (:func:`endgame_search`): alpha-beta minimax
     ``endgame_depth`` plies deep over the ``endgame_moves`` best placements by score, every
     placement that goes out, and Pass, with the engine's own transitions and final scores.
-    ``endgame_depth=0`` turns it off. Under challenge rules, with more than two players, or
-    when some unseen tiles are out of play (the other rack is then not forced), it plays as
-    EquityBot does (the top score), as it always does on a challenge decision.
+    ``endgame_depth=0`` turns it off. Under challenge rules, or when some unseen tiles are
+    out of play (the other rack is then not forced), it plays the top score there as
+    EquityBot does. With more than two players (which :func:`simulate` does not handle) it
+    plays as EquityBot.
     """
 
     candidates: int = 6
@@ -263,6 +275,16 @@ class SimBot:
     endgame_moves: int = 8
     #: plies of the endgame search (0: the top score, as EquityBot)
     endgame_depth: int = 4
+    #: plies played after each candidate in a rollout (1: the reply; 2: also one's next move)
+    plies: int = 2
+    #: CPU seconds a move (``time.process_time``); None: the iteration cap alone
+    time_limit: float | None = None
+    #: the confidence at which a candidate is dropped (1: never)
+    stop: float = 0.99
+    #: what ranks the candidates: ``"win"`` (win probability) or ``"spread"``
+    objective: str = "win"
+    #: the leave function on tile ids (None: the packaged model of the tile set)
+    leave: LeaveTable | LeaveModel | LeaveFn | None = attrs.field(default=None, eq=False)
 
     def _endgame_state(self, view: Any, rng: random.Random) -> Any:
         """The exact state for :func:`endgame_search`, or None when it does not apply: the
@@ -284,37 +306,42 @@ class SimBot:
             return None
         return view.sample_state(rng)
 
-    def _simulate(self, view: Any, rng: random.Random) -> tuple[list[Any], list[list[float]]]:
-        """EquityBot's top candidates as ``(equity, raw move)`` and, per sample, every
-        candidate's simulated value."""
-        leave = _leave_fn(view)
-        top = ranked(view.tiles, view.board, view.rack, self.candidates, leave)
-        samples: list[list[float]] = []
-        if not top:
-            return top, samples
-        clock, budget = self.clock, self.time_budget
-        start = clock() if clock is not None and budget is not None else 0.0
-        while self.iterations is None or len(samples) < self.iterations:
-            if samples and clock is not None and budget is not None and clock() - start >= budget:
-                break
-            sample = view.sample_state(rng)
-            nxt = _next_player(sample)
-            samples.append([eq - _reply(sample, mv, nxt, leave) for eq, mv in top])
-            if self.iterations is None and (clock is None or budget is None):
-                break  # no budget at all: one iteration
-        return top, samples
+    def simulation(self, view: Any, rng: random.Random) -> SimResult:
+        """The :func:`~wordgames.wocable.simulation.simulate` result SimBot plays from, with its
+        budget and options (:class:`ValueError` where ``simulate`` does not apply)."""
+        iterations = self.iterations
+        if self.clock is not None and self.time_budget is not None:
+            clock, limit = self.clock, self.time_budget
+        elif self.time_limit is not None:
+            clock, limit = time.process_time, self.time_limit
+        else:
+            clock, limit = time.process_time, None
+            if iterations is None:
+                iterations = 1  # no budget at all: one iteration
+        return simulate(
+            view,
+            candidates=self.candidates,
+            plies=self.plies,
+            iterations=iterations,
+            time_limit=limit,
+            stop=self.stop,
+            evaluate=self.objective,  # type: ignore[arg-type]  # simulate checks it
+            leave=leave_for(view, self.leave),
+            rng=rng,
+            clock=clock,
+        )
 
     def evaluate(self, view: Any, rng: random.Random) -> list[tuple[Action, float, float]]:
-        """Every candidate as (action, equity, mean simulated value), in equity order."""
-        top, samples = self._simulate(view, rng)
-        k = len(samples)
-        acts = places(view.tiles, view.board, [mv for _, mv in top])
-        return [(acts[i], eq, sum(row[i] for row in samples) / k) for i, (eq, _) in enumerate(top)]
+        """Every candidate as (action, equity, mean simulated value of the ``objective``), in
+        equity order."""
+        res = self.simulation(view, rng)
+        spread = res.evaluate == "spread"
+        return [(c.action, c.equity, c.spread if spread else c.win) for c in res.candidates]
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        """EquityBot's choice, replaced by a simulated candidate that beats it by ``confidence``
-        standard errors over determinisations drawn with ``rng``; the endgame search once the
-        bag is empty (two players, words checked on play)."""
+        """The simulated best candidate when it beats the static choice by ``confidence``
+        standard errors (else the static choice); the endgame search once the bag is empty
+        (two players, words checked on play)."""
         equity = EquityBot()
         if view.bag_size == 0:
             if challenge_decision(view) is None:
@@ -322,21 +349,37 @@ class SimBot:
                 if state is not None:
                     return endgame_search(state, self.endgame_moves, self.endgame_depth)[0]
             return equity.choose(view, rng)
-        first = equity.choose(view, rng)
-        if not isinstance(first, Place):
-            return first  # an exchange or a pass: nothing to simulate
-        top, samples = self._simulate(view, rng)
-        if len(top) <= 1:
-            return first
-        k = len(samples)
-        best, best_mean = 0, 0.0
-        for i in range(1, len(top)):
-            gains = [row[i] - row[0] for row in samples]  # paired: the same samples
-            mean = sum(gains) / k
-            var = sum((g - mean) ** 2 for g in gains) / (k - 1) if k > 1 else 0.0
-            if mean > best_mean and mean > self.confidence * (var / k) ** 0.5:
-                best, best_mean = i, mean
-        return place_of(view.tiles, view.board, top[best][1])
+        if (
+            challenge_decision(view) is not None
+            or len(view.players) != 2
+            or view.departed
+            or view.removed_size
+            or view.aside_size
+            or self.candidates <= 1
+        ):
+            return equity.choose(view, rng)
+        res = self.simulation(view, rng)
+        cands = res.candidates
+        first = cands[0]
+        if res.best == first.action or len(cands) == 1:
+            return first.action
+        chosen = next(c for c in cands if c.action == res.best)
+        if self.confidence <= 0:
+            return chosen.action
+        # the paired gain over the static choice, on the iterations both played
+        mine, base = (
+            (chosen.win_samples, first.win_samples)
+            if res.evaluate == "win"
+            else (chosen.spread_samples, first.spread_samples)
+        )
+        gains = [a - b for a, b in zip(mine, base, strict=False)]
+        k = len(gains)
+        if k == 0:
+            return first.action
+        gain = sum(gains) / k
+        var = sum((g - gain) ** 2 for g in gains) / (k - 1) if k > 1 else 0.0
+        se = math.sqrt(var / k)
+        return chosen.action if gain > self.confidence * se else first.action
 
 
 def _next_player(state: Any) -> int:
@@ -346,21 +389,6 @@ def _next_player(state: Any) -> int:
     while p in state.departed:
         p = (p + 1) % n
     return p
-
-
-def _reply(state: Any, move: RawMove, nxt: int, leave: LeaveFn) -> float:
-    """The best equity of player ``nxt`` (score + leave; score alone once the bag is empty)
-    after ``move`` on the sampled ``state``: the board with the move's tiles and ``nxt``'s
-    sampled rack (the mover's own draw changes neither); 0 if the move ends the game."""
-    placed = move[2]
-    bag_after = max(0, state.bag_size - len(placed))
-    if bag_after == 0 and len(placed) == len(state.racks[state.turn]):
-        return 0.0  # the mover went out: the game is over
-    board = list(state.board)
-    for sq, v in placed:
-        board[sq] = v
-    top = ranked(state.tiles, board, state.racks[nxt], 1, leave if bag_after else None)
-    return top[0][0] if top else 0.0
 
 
 def _endgame_moves(state: Any, k: int) -> list[Action]:
