@@ -3,9 +3,10 @@
 ```python
 from wordgames import arena
 
-table = arena.run("regenwormen", ["ismcts:200:20", "regenwormen:OptimalTurnBot"], games=200)
-print(table)                  # wins, draws, mean score difference, Elo with 95% intervals
-table.to_dict()               # the same, JSON-safe
+if __name__ == "__main__":    # needed in a script: every worker process runs it again
+    table = arena.run("regenwormen", ["ismcts:200:20", "regenwormen:OptimalTurnBot"], games=200)
+    print(table)              # wins, draws, mean score difference, Elo with 95% intervals
+    table.to_dict()           # the same, JSON-safe
 ```
 
 Game ``i`` is played with ``random.Random`` seeded from ``(seed, i)`` alone, and the seats
@@ -17,19 +18,24 @@ Games run in a process pool by default (``backend="process"``); ``backend="inlin
 
 from __future__ import annotations
 
+import dis
 import logging
 import math
 import multiprocessing
 import os
+import pickle
 import random
+import sys
+import types
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames._core.errors import WordgamesError
+from wordgames._core.errors import WordgamesError, short_repr
 from wordgames._core.ismcts import ISMCTSBot
 from wordgames._core.protocols import Bot
 from wordgames._core.record import Record, play
@@ -426,12 +432,114 @@ def _run_inline(
     return out
 
 
+_GUARD_ADVICE = (
+    "the process pool starts its workers with 'spawn', and each worker runs the main script "
+    "again: put the call under 'if __name__ == \"__main__\":' (or pass workers=1 or "
+    "backend='inline')"
+)
+
+
+def _guarded_offsets(code: Any) -> list[tuple[int, int]]:
+    """The bytecode ranges of ``code`` (a module's) under ``if __name__ == "__main__":``; a
+    comparison of another shape counts as guarding the rest of the module (no false alarm)."""
+    ranges: list[tuple[int, int]] = []
+    window: list[Any] = []
+    for ins in dis.get_instructions(code):
+        window = [*window[-4:], ins]
+        if not ins.opname.startswith("POP_JUMP") or "FALSE" not in ins.opname:
+            continue
+        names = [(i.opname, i.argval) for i in window[:-1]]
+        loads = {("LOAD_NAME", "__name__"), ("LOAD_CONST", "__main__")}
+        if not loads <= set(names):
+            continue
+        compare = [i for i in window if i.opname == "COMPARE_OP"]
+        if compare and "==" in compare[-1].argrepr and ins.argval > ins.offset:
+            ranges.append((ins.offset, ins.argval))
+        else:
+            ranges.append((ins.offset, sys.maxsize))
+    return ranges
+
+
+def _unguarded_line() -> int | None:
+    """The line of the main script's top-level code that called :func:`run` if that line is
+    not under ``if __name__ == "__main__":`` and a spawned worker would run it again."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__file__", None) is None:
+        return None  # an interactive session or ``-c``: workers do not run it again
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and spec.name.split(".")[-1] == "__main__":
+        return None  # ``python -m package``: multiprocessing does not run it again
+    frame: types.FrameType | None = sys._getframe(1)
+    while frame is not None:
+        if frame.f_globals is main.__dict__ and frame.f_code.co_name == "<module>":
+            break
+        frame = frame.f_back
+    if frame is None:
+        return None
+    offset = frame.f_lasti
+    if any(lo < offset < hi for lo, hi in _guarded_offsets(frame.f_code)):
+        return None
+    return frame.f_lineno
+
+
+def _check_can_spawn(tasks: Sequence[_Task]) -> None:
+    """Stop before any worker starts when the pool could not work: an unguarded main script
+    (each worker would run it again), a bot or option that does not pickle, a bot class
+    defined in an interactive session (workers cannot import it)."""
+    if multiprocessing.parent_process() is not None and getattr(
+        multiprocessing.current_process(), "_inheriting", False
+    ):
+        raise WordgamesError(f"arena.run was called while a worker started: {_GUARD_ADVICE}")
+    line = _unguarded_line()
+    if line is not None:
+        main_file = getattr(sys.modules["__main__"], "__file__", "the main script")
+        raise WordgamesError(
+            f"arena.run is called at {main_file}:{line}, outside 'if __name__ == \"__main__\":'; "
+            + _GUARD_ADVICE
+        )
+    scripted = getattr(sys.modules.get("__main__"), "__file__", None) is not None
+    for bot in tasks[0].bots:
+        if type(bot).__module__ == "__main__" and not scripted:
+            raise WordgamesError(
+                f"bot {type(bot).__name__} is defined in an interactive session, which the "
+                "process pool's workers cannot import: define it in a module (a .py file), "
+                "or pass workers=1 or backend='inline'"
+            )
+        try:
+            pickle.dumps(bot)
+        except Exception as exc:
+            raise WordgamesError(
+                f"bot {short_repr(bot)} cannot be sent to a worker process ({exc}): "
+                "make it picklable (a module-level class, no lambdas or open files), or "
+                "pass workers=1 or backend='inline'"
+            ) from None
+    try:
+        pickle.dumps(dict(tasks[0].game_options))
+    except Exception as exc:
+        raise WordgamesError(
+            f"game_options cannot be sent to a worker process ({exc}); pass workers=1 or "
+            "backend='inline'"
+        ) from None
+
+
 def _run_process(
     tasks: Sequence[_Task], workers: int | None, progress: Progress | None, address: str | None
 ) -> list[GameResult]:
+    if (workers is None or workers > 1) and len(tasks) > 1:
+        _check_can_spawn(tasks)  # on every machine, not only on those with several CPUs
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers <= 1 or len(tasks) <= 1:
         return _run_inline(tasks, workers, progress, address)
+    try:
+        return _run_pool(tasks, workers, progress)
+    except BrokenProcessPool:
+        raise WordgamesError(
+            f"a worker process of the arena died before it finished its games; if it printed "
+            f"an error about starting processes, {_GUARD_ADVICE}"
+        ) from None
+
+
+def _run_pool(tasks: Sequence[_Task], workers: int, progress: Progress | None) -> list[GameResult]:
     done: dict[int, GameResult] = {}
     # spawn, not fork: forking a process that runs threads can deadlock (Python 3.12+ warns),
     # and spawn is what macOS and Windows use anyway
