@@ -36,7 +36,7 @@ from wordgames.wocable.gcg.records import (
     _Issues,
     _signed_int,
 )
-from wordgames.wocable.gcg.replay import FILE_LEXICON, _match_gcg
+from wordgames.wocable.gcg.replay import _match_gcg
 from wordgames.wocable.rules import Rules, tile_set
 from wordgames.wocable.state import State, default_lexicon
 
@@ -446,10 +446,12 @@ def from_gcg(
 
     Rules come from ``rules``, else the ``#wocable-rules`` pragma, else they are inferred
     from the file (:func:`infer_rules`). The lexicon is ``lexicon``, else the builtin one of
-    the tile set; when the file does not say it was written by wordgames and the builtin
-    lexicon disagrees with the file (a standing play it lacks, a withdrawn one it accepts),
-    the game is replayed with a lexicon of the words the file's standing plays form (named
-    ``gcg-file-words``): the file's judgments stand. ``work_limit`` bounds the steps of the
+    the tile set. When it disagrees with the file, the file's judgments stand: the words the
+    file proves valid that it lacks are added to it for this game (each play that needs one
+    is a ``word_not_in_lexicon`` issue), and the words of a withdrawn play that it accepts
+    are taken out (``phony_in_lexicon``); the game's lexicon is then named ``NAME+``
+    ``gcg-file-words`` (``"en+gcg-file-words"``), and every other word plays as in the
+    lexicon itself. ``work_limit`` bounds the steps of the
     draw reconstruction (the default, :data:`GCG_WORK_LIMIT`, answers within about a second
     and a half; keep a bound for files from untrusted clients); ``None`` searches without a
     bound."""
@@ -470,7 +472,6 @@ def _from_gcg(
     issues: _Issues,
 ) -> Record[State]:
     gcg = _read(text, issues)
-    own_file = gcg.rules_json is not None
     if rules is None and gcg.rules_json is not None:
         try:
             rules = Rules.from_dict(json.loads(gcg.rules_json))
@@ -478,9 +479,8 @@ def _from_gcg(
             raise _fatal(None, "bad_rules", f"bad rules pragma: {short_repr(str(exc))}") from None
     if rules is None:
         rules = infer_rules(gcg)
-    file_words = lexicon is None and (not own_file or gcg.lexicon == FILE_LEXICON)
     lex = default_lexicon(rules) if lexicon is None else lexicon
-    return _match_gcg(gcg, rules, lex, work_limit, issues, file_words)
+    return _match_gcg(gcg, rules, lex, work_limit, issues, file_words=True)
 
 
 _SPANISH = ("es", "spanish", "español", "espanol", "fise", "fise2", "file2")
