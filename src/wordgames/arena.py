@@ -142,14 +142,24 @@ def make_bot(spec: str | Bot, game: str | None = None) -> Bot:
     Names: ``"random"``, ``"ismcts"``, ``"ismcts:ITERATIONS"``, ``"ismcts:ITERATIONS:DEPTH"``
     (what is not given comes from :data:`ISMCTS_DEFAULTS` for ``game``),
     a game's bot ``"regenwormen:OptimalTurnBot"`` (any class in ``GAME.bots`` with default
-    arguments), the bare class name when ``game`` is given (``"OptimalTurnBot"``), and any name
-    added with :func:`register_bot`. Raises ValueError for an unknown name.
+    arguments), the bare class name when ``game`` is given (``"OptimalTurnBot"``), any name
+    added with :func:`register_bot`, and your own bot class (made with no arguments) as
+    ``"module:Class"`` (any importable module, ``"mybots.greedy:Bot"``) or
+    ``"path/to/file.py:Class"`` (the file is imported as a module named after it, its folder
+    first on ``sys.path``). Raises ValueError for an unknown name.
+
+    >>> make_bot("random")
+    RandomBot()
+    >>> make_bot("regenwormen:OptimalTurnBot")
+    OptimalTurnBot(...)
     """
     if not isinstance(spec, str):
         if not callable(getattr(spec, "choose", None)):
             raise TypeError(f"a bot needs a choose(view, rng) method, got {spec!r}")
         return spec
-    head, _, args = spec.partition(":")
+    head, _, args = spec.rpartition(":") if _is_user_spec(spec) else spec.partition(":")
+    if _is_user_spec(spec):
+        return _user_bot(head, args, spec)
     key = head.lower()
     if key in _REGISTRY:
         return _REGISTRY[key](args, game)
@@ -159,8 +169,67 @@ def make_bot(spec: str | Bot, game: str | None = None) -> Bot:
         return _game_bot(key, args)
     if game is not None and not args:
         return _game_bot(game, head)
+    if args and "." not in head and head.isidentifier() and _importable(head):
+        return _user_bot(head, args, spec)
     known = ", ".join(sorted(_REGISTRY))
-    raise ValueError(f"unknown bot {spec!r}: use {known}, or GAME:BotClass")
+    raise ValueError(
+        f"unknown bot {spec!r}: use {known}, GAME:BotClass, or your own bot as "
+        "module:Class or path/to/file.py:Class"
+    )
+
+
+def _is_user_spec(spec: str) -> bool:
+    """``path/to/file.py:Class`` or ``package.module:Class`` (a dotted module)."""
+    head = spec.rpartition(":")[0]
+    return (
+        head.endswith(".py")
+        or "/" in head
+        or "\\" in head
+        or ("." in head and all(part.isidentifier() for part in head.split(".")))
+    )
+
+
+def _importable(name: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _user_bot(where: str, class_name: str, spec: str) -> Bot:
+    """The bot ``Class()`` of a module (``package.module``) or of a Python file, which is
+    imported as a module named after the file, its folder put first on ``sys.path`` (so the
+    class pickles by name and spawned workers, which get this ``sys.path``, import it too)."""
+    import importlib
+
+    if where.endswith(".py") or "/" in where or "\\" in where:
+        path = os.path.abspath(where)
+        if not where.endswith(".py") or not os.path.isfile(path):
+            raise ValueError(f"bot {spec!r}: no Python file {where!r}")
+        folder, module_name = os.path.split(path[: -len(".py")])
+        if not module_name.isidentifier():
+            raise ValueError(f"bot {spec!r}: {module_name!r} is not a module name")
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        where = module_name
+    try:
+        module = importlib.import_module(where)
+    except ImportError as exc:
+        raise ValueError(f"bot {spec!r}: cannot import {where!r}: {exc}") from None
+    cls = getattr(module, class_name, None)
+    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
+        raise ValueError(
+            f"bot {spec!r}: {where} has no class {class_name!r} with a choose(view, rng) method"
+        )
+    try:
+        bot: Bot = cls()
+    except TypeError as exc:
+        raise ValueError(
+            f"bot {spec!r}: {class_name}() needs no arguments to be named ({exc})"
+        ) from None
+    return bot
 
 
 def _entrant_name(spec: str | Bot) -> str:
