@@ -702,22 +702,42 @@ def run(
     - ``records``: keep every game's :class:`~wordgames.Record` (``result.records``).
     - ``progress``: called as ``progress(games_done, games)`` after each game, in this process.
     """
-    if game not in GAME_NAMES:
-        raise ValueError(f"unknown game {game!r}; games: {', '.join(GAME_NAMES)}")
-    if backend not in _BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if not isinstance(game, str) or game not in GAME_NAMES:
+        raise ValueError(f"unknown game {short_repr(game)}; games: {', '.join(GAME_NAMES)}")
+    if not isinstance(backend, str) or backend not in _BACKENDS:
+        raise ValueError(f"unknown backend {short_repr(backend)}; backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise ValueError(f"address is for backend='ray', not {backend!r}")
+    if type(games) is not int:
+        raise TypeError(f"games must be an int (the number of games), got {short_repr(games)}")
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
+    if workers is not None and (type(workers) is not int or workers < 1):
+        raise ValueError(f"workers must be an int >= 1 or None, got {short_repr(workers)}")
+    if type(seed) not in (int, str):
+        raise TypeError(f"seed must be an int or a str, got {short_repr(seed)}")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a list of bots or bot names, got {short_repr(bots)}")
     if not bots:
         raise ValueError("give at least one bot")
+    if game_options is not None and not isinstance(game_options, Mapping):
+        raise TypeError(
+            f"game_options must be a dict of new_game keywords, got {short_repr(game_options)}"
+        )
+    if progress is not None and not callable(progress):
+        raise TypeError(
+            f"progress must be callable as progress(done, total), got {short_repr(progress)}"
+        )
     entrants = tuple(make_bot(b, game) for b in bots)
     labels = tuple(names) if names is not None else _labels(bots)
     if len(labels) != len(entrants):
         raise ValueError(f"{len(entrants)} bots but {len(labels)} names")
     n = len(entrants)
     options = dict(game_options or {})
+    try:  # a setup that cannot be played is refused here, not in every worker
+        GAMES[game].new_game(n, **options)
+    except TypeError as exc:
+        raise TypeError(f"game_options: {exc}") from None
     tasks = []
     for i in range(games):
         seats = tuple((s + i) % n for s in range(n)) if rotate else tuple(range(n))

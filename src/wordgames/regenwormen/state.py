@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 import random
+import typing
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -17,6 +18,7 @@ from wordgames._core.contract import (
     NOT_AN_ACTION,
     NOT_CHANCE_NODE,
     StateBase,
+    check_player,
     make_total,
     well_typed,
 )
@@ -322,7 +324,8 @@ class State(StateBase):
         :class:`Resign` is accepted by :meth:`apply` but never listed (random playouts play
         real games); :meth:`resign_actions` lists it."""
         phase = self.phase
-        if player is not None and player != self.turn:
+        if player is not None and (player != self.turn or type(player) is not int):
+            check_player(player, len(self.players), "legal_actions")
             return ()
         if phase == SET_ASIDE:
             return _SET_BY_MASK[_FACE_MASK[self.roll] & ~_FACE_MASK[self.kept]]
@@ -643,11 +646,8 @@ class State(StateBase):
 
         Raises :class:`~wordgames.IllegalActionError` (``invalid_player``) for a player
         index that is not in the game."""
-        if player is not None and not (type(player) is int and 0 <= player < len(self.players)):
-            raise IllegalActionError(
-                INVALID_PLAYER, None, f"no player {short_repr(player)} in this game"
-            )
-        return View(player, self)
+        check_player(player, len(self.players), "view")
+        return View(typing.cast("int | None", player), self)
 
     def redact_action(self, action: object, viewer: object) -> str:
         """The text of ``action`` as ``viewer`` saw it: all of it, nothing is hidden."""

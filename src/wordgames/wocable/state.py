@@ -16,6 +16,7 @@ from wordgames._core.contract import (
     NOT_AN_ACTION,
     NOT_CHANCE_NODE,
     StateBase,
+    check_player,
     well_typed,
 )
 from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
@@ -106,6 +107,15 @@ def new_game(
     (player 0 first; player 0 also moves first). ``lexicon`` defaults to the builtin lexicon
     of the tile set's language."""
     rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            f"rules must be a wocable.Rules or None, got {type(rules).__name__}"
+            + (" (the tile set is Rules(tiles=...), e.g. Rules(tiles='es'))" if rules else "")
+        )
+    if lexicon is not None and not isinstance(lexicon, Lexicon):
+        raise RulesError(
+            f"lexicon must be a wordgames.lexicon.Lexicon or None, got {type(lexicon).__name__}"
+        )
     names = player_names(players, 2, 4)
     lex = default_lexicon(rules) if lexicon is None else lexicon
     tiles = tiles_for(rules, lex)
@@ -421,9 +431,10 @@ class State(StateBase):
         :meth:`check` but never enumerated, so bots and playouts never play one. Resign,
         Timeout and TimePenalty are accepted by :meth:`apply` but not listed here (see
         :meth:`frontend_actions`), so random playouts are real games."""
-        if self.phase != "play":
+        if player is not None and (player != self.turn or type(player) is not int):
+            check_player(player, len(self.players), "legal_actions")
             return ()
-        if player is not None and player != self.turn:
+        if self.phase != "play":
             return ()
         c = self._cache.get("legal")
         if c is None:
@@ -945,8 +956,7 @@ class State(StateBase):
 
     def view(self, player: int | None) -> View:
         """What ``player`` may know (``None``: a spectator, who sees no rack)."""
-        if player is not None and not (isinstance(player, int) and 0 <= player < len(self.players)):
-            raise ValueError(f"no player {short_repr(player)}")
+        check_player(player, len(self.players), "view")
         t = self._tiles
         unseen = list(t.counts)
         for v in self.board:

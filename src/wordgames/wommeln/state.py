@@ -22,7 +22,13 @@ from typing import Any, ClassVar
 
 import attrs
 
-from wordgames._core.contract import INVALID_PLAYER, NOT_CHANCE_NODE, Resign, StateBase
+from wordgames._core.contract import (
+    INVALID_PLAYER,
+    NOT_CHANCE_NODE,
+    Resign,
+    StateBase,
+    check_player,
+)
 from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import check_header, guarded_loader
@@ -292,6 +298,7 @@ class State(StateBase):
                 out.extend(self.legal_actions(p))
             return tuple(out)
         if type(player) is not int or player not in self.players_to_act:
+            check_player(player, len(self.players), "legal_actions")
             return ()
         key = ("legal", player)
         cached = self._cache.get(key)
@@ -807,8 +814,7 @@ class State(StateBase):
         """What ``player`` (``None``: a spectator) may know. During the search the other
         players' marks of this round are hidden (only whether they are done is public); they
         are revealed in the review, when words are read aloud."""
-        if player is not None and not (type(player) is int and 0 <= player < self.num_players):
-            raise ValueError(f"no player {short_repr(player)}")
+        check_player(player, len(self.players), "view")
         done = tuple(e is not None and e.done for e in self.entries)
         if self.phase == "search":
             entries = tuple(
@@ -1152,6 +1158,10 @@ def new_game(
     or a grid's rows (a user-supplied grid). By default player ``i`` gets builtin sheet
     ``i + 1``, or distinct random ones when ``rng`` is given. Sheets must all differ.
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a wommeln.Rules, got {type(rules).__name__}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise RulesError(f"rng must be a random.Random or None, got {type(rng).__name__}")
     names = player_names(players, 1, MAX_PLAYERS)
     n = len(names)
     count = INTENSIV_SHEETS if rules.intensiv else STANDARD_SHEETS

@@ -92,7 +92,7 @@ def new_game(
     list, extra ``winning`` words (WORDMELD always wins) and allowed ``proper_names``.
     """
     if not isinstance(rules, Rules):
-        raise RulesError("rules must be a wordmeld.Rules")
+        raise RulesError(f"rules must be a wordmeld.Rules, got {type(rules).__name__}")
     names = player_names(players, rules.min_players, rules.max_players)
     if setup is None:
         setup = Setup.create(

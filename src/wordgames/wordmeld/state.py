@@ -18,6 +18,7 @@ from wordgames._core.contract import (
     NOT_CHANCE_NODE,
     Resign,
     StateBase,
+    check_player,
 )
 from wordgames._core.errors import (
     IllegalActionError,
@@ -302,7 +303,10 @@ class State(StateBase):
         every player still in the game but never listed.
         """
         p = self.current_player
-        if p is None or (player is not None and player != p):
+        if player is not None and (player != p or type(player) is not int):
+            check_player(player, len(self.players), "legal_actions")
+            return ()
+        if p is None:
             return ()
         cached = self._cache.get("legal")
         if cached is not None:
@@ -608,6 +612,7 @@ class State(StateBase):
         """What ``player`` may know (None = a spectator)."""
         from wordgames.wordmeld.view import View
 
+        check_player(player, len(self.players), "view")
         return View.of(self, player)
 
     def redact_action(self, action: Action, viewer: int | None) -> str:
