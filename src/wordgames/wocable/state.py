@@ -584,8 +584,13 @@ class State(StateBase):
         rack = list(rack_now)
         for u in used:
             if u not in rack:
+                want = used.count(u)
+                name = "? (a blank)" if u == t.blank else t.tile_text(u)
                 raise IllegalActionError(
-                    "tiles_not_on_rack", action, f"the rack is {t.rack_text(rack_now)}"
+                    "tiles_not_on_rack",
+                    action,
+                    f"the exchange needs {want} {name}, the rack has {rack_now.count(u)} "
+                    f"(rack {t.rack_text(rack_now)})",
                 )
             rack.remove(u)
         bag = sum(self.bag)
