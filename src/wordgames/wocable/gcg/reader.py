@@ -207,6 +207,14 @@ def _read(text: str, issues: _Issues) -> GcgFile:
         raise _fatal(None, "not_text", f"a GCG file is a string, got {type(text).__name__}")
     if len(text) > MAX_GCG_TEXT:
         raise _fatal(None, "file_too_long", f"a GCG file has at most {MAX_GCG_TEXT} characters")
+    head = text[:4096]
+    if "\x00" in text or head.count("\ufffd") * 10 > len(head):  # NUL, or mostly not UTF-8
+        raise _fatal(
+            None,
+            "not_text",
+            "binary data, not GCG text (a NUL byte or bytes that are not UTF-8): is this a "
+            ".gcg file?",
+        )
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_GCG_LINES:
         raise _fatal(None, "file_too_long", f"a GCG file has at most {MAX_GCG_LINES} lines")
@@ -341,6 +349,14 @@ def _read(text: str, issues: _Issues) -> GcgFile:
             ) from None
     close_note()
     n = len(players)
+    if not n and not any(ln.lstrip().startswith(("#", ">")) for ln in raw_lines):
+        hint = ""
+        if len(raw_lines) <= 1 and text.strip().lower().endswith(".gcg"):
+            hint = (
+                f": {short_repr(text.strip())} looks like a file name; from_gcg takes the "
+                "file's text, from_gcg(open(path, encoding='utf-8').read())"
+            )
+        raise _fatal(None, "not_text", "no GCG line (#player..., >nick: ...) in the text" + hint)
     if not 2 <= n <= 4 or sorted(players) != list(range(1, n + 1)):
         raise _fatal(
             None, "bad_players", f"a GCG game needs #player1..#player2 to #player4, got {n}"
@@ -460,8 +476,9 @@ def from_gcg(
     if type(strict) is not bool:
         raise ValueError("strict must be a bool")
     issues = _Issues(strict)
-    record = _guarded(lambda: _from_gcg(text, rules, lexicon, work_limit, issues))
-    return GcgRecord(record.initial, record.actions, issues.result())
+    names: list[tuple[str, ...]] = []
+    record = _guarded(lambda: _from_gcg(text, rules, lexicon, work_limit, issues, names))
+    return GcgRecord(record.initial, record.actions, issues.result(), names[0] if names else ())
 
 
 def _from_gcg(
@@ -470,8 +487,10 @@ def _from_gcg(
     lexicon: Lexicon | None,
     work_limit: int | None,
     issues: _Issues,
+    names: list[tuple[str, ...]],
 ) -> Record[State]:
     gcg = _read(text, issues)
+    names.append(tuple(gcg.names))
     if rules is None and gcg.rules_json is not None:
         try:
             rules = Rules.from_dict(json.loads(gcg.rules_json))
