@@ -86,3 +86,33 @@ def test_no_internal_issue_numbers(page: Path) -> None:
     prose = re.sub(r"`[^`\n]*`", "", _prose(page.read_text(encoding="utf-8")))
     hits = [m.group(0) for m in INTERNAL.finditer(prose)]
     assert not hits, f"{page.name} names internal issues: {hits[:5]}"
+
+
+def test_the_board_legend_lists_every_symbol_the_picture_draws() -> None:
+    """Every character ``str(state)`` draws on an empty board and for a blank is in the
+    legend of docs/wocable.md, with the meaning the code gives it."""
+    import random as _random
+
+    from wordgames import wocable
+
+    text = (ROOT / "docs" / "wocable.md").read_text(encoding="utf-8")
+    legend = text.split("## Reading the board", 1)[1].split("\n## ", 1)[0]
+    state = wordgames.resolve_chance(wocable.new_game(2), _random.Random(5))
+    rows = str(state).splitlines()[1:16]
+    drawn = {ch for row in rows for ch in row[3:].split()}
+    for symbol in drawn:
+        assert f"| `{symbol}` |" in legend, symbol
+    meaning = {"=": "triple-word", "-": "double-word", '"': "triple-letter", "'": "double-letter"}
+    for symbol, words in meaning.items():
+        assert f"| `{symbol}` | an empty {words} square |" in legend
+    assert "| `e` (lower case) | a blank" in legend
+    assert "| `>` before a name | the player to move |" in legend
+
+
+@pytest.mark.parametrize("home", ["README.md", "docs/index.md"])
+def test_the_front_pages_link_every_guide(home: str) -> None:
+    text = (ROOT / home).read_text(encoding="utf-8")
+    prefix = "docs/" if home == "README.md" else ""
+    guides = sorted(p.name for p in (ROOT / "docs").glob("*.md") if p.name != "index.md")
+    missing = [g for g in guides if f"]({prefix}{g}" not in text]
+    assert not missing, f"{home} links no {missing}"

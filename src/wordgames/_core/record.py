@@ -46,7 +46,11 @@ class Record(Generic[S]):
     """
 
     initial: S
+    """The state the game starts from (``new_game(...)``, or any state ``play`` started at)."""
     actions: tuple[Action, ...] = ()
+    """Every action applied to ``initial``, in order: the players' decisions and the chance
+    outcomes (rolls, draws, deals) alike, so the record replays without an RNG; ``len`` of
+    it is the number of plies the game took."""
 
     @property
     def final_ply(self) -> int:
@@ -172,9 +176,14 @@ class RedactedRecord:
     """A record as one viewer saw it: ``views[i]`` is the view before ``actions[i]``."""
 
     game: str
+    """The game's registry name (``"wocable"``, ...)."""
     viewer: int | None
+    """The seat the record was redacted for (``None``: a spectator)."""
     views: tuple[Any, ...]
+    """The viewer's view before each action, and the final view last (one more than
+    ``actions``)."""
     actions: tuple[str, ...]
+    """Each action's text as the viewer saw it (``draw ?`` for another player's hidden draw)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form: the viewer, its views before and after every action, and each action
