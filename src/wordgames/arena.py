@@ -701,6 +701,12 @@ def run(
     - ``game_options``: keyword arguments for the game's ``new_game`` (picklable).
     - ``records``: keep every game's :class:`~wordgames.Record` (``result.records``).
     - ``progress``: called as ``progress(games_done, games)`` after each game, in this process.
+
+    >>> from wordgames import arena
+    >>> table = arena.run("regenwormen", ["regenwormen:OptimalTurnBot", "random"], 4,
+    ...                   backend="inline")
+    >>> [(row.name, row.games) for row in table.rows]
+    [('regenwormen:OptimalTurnBot', 4), ('random', 4)]
     """
     if not isinstance(game, str) or game not in GAME_NAMES:
         raise ValueError(f"unknown game {short_repr(game)}; games: {', '.join(GAME_NAMES)}")

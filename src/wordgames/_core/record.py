@@ -211,6 +211,12 @@ def play(
     with ``rng``; each bot gets ``view(player)`` and the same ``rng``. Where several players may
     act at once (simultaneous phases), the lowest-numbered of them acts first. Same ``rng`` seed,
     same record.
+
+    >>> import random, wordgames
+    >>> from wordgames import regenwormen as rw
+    >>> record = wordgames.play(rw.new_game(2), rw.bots.OptimalTurnBot(), random.Random(7))
+    >>> record.replay().is_terminal, record == wordgames.Record.from_json(record.to_json())
+    (True, True)
     """
     if not callable(getattr(state, "apply", None)) or not hasattr(state, "GAME"):
         raise TypeError(f"state must be a game state (new_game(...)), got {short_repr(state)}")

@@ -322,7 +322,15 @@ class State(StateBase):
         set-asides by face; or ``Reroll`` (if dice remain), then the take, then steals.
 
         :class:`Resign` is accepted by :meth:`apply` but never listed (random playouts play
-        real games); :meth:`resign_actions` lists it."""
+        real games); :meth:`resign_actions` lists it.
+
+        >>> from wordgames import regenwormen as rw
+        >>> state = rw.new_game(2).apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
+        >>> state.legal_actions()                    # one set-aside per value rolled (6: the worm)
+        (SetAside(value=1), SetAside(value=2), SetAside(value=3), SetAside(value=5), SetAside(value=6))
+        >>> state.legal_actions(1)                   # bob may not act now
+        ()
+        """
         phase = self.phase
         if player is not None and (player != self.turn or type(player) is not int):
             check_player(player, len(self.players), "legal_actions")
@@ -462,6 +470,15 @@ class State(StateBase):
         current player's decision).
 
         Raises :class:`~wordgames.IllegalActionError` and changes nothing if it is illegal.
+
+        >>> from wordgames import regenwormen as rw
+        >>> state = rw.new_game(2).apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
+        >>> state.apply(rw.SetAside(6)).total        # three worms: 15 points
+        15
+        >>> state.apply(rw.Take(21))
+        Traceback (most recent call last):
+        ...
+        wordgames._core.errors.IllegalActionError: illegal action 'take 21' [must_set_aside]: ...
         """
         # Fast paths for legal, well-typed actions (``type(x) is int`` keeps bools and floats
         # that compare equal out); anything else goes through check() for its error. The
@@ -645,7 +662,16 @@ class State(StateBase):
         """What ``player`` (``None``: a spectator) knows: everything, Regenwormen is open.
 
         Raises :class:`~wordgames.IllegalActionError` (``invalid_player``) for a player
-        index that is not in the game."""
+        index that is not in the game.
+
+        >>> from wordgames import regenwormen as rw
+        >>> rw.new_game(2).view(0).viewer
+        0
+        >>> rw.new_game(2).view(5)
+        Traceback (most recent call last):
+        ...
+        wordgames._core.errors.IllegalActionError: view(5) refused [invalid_player]: no player 5: ...
+        """
         check_player(player, len(self.players), "view")
         return View(typing.cast("int | None", player), self)
 
@@ -821,6 +847,11 @@ def new_game(
 
     ``players`` is a count (names ``P1``, ``P2``...) or the names; 2-7 players (1 with
     ``Rules(allow_solo=True)``). Player 0 starts (the rules say the youngest player).
+
+    >>> from wordgames import regenwormen as rw
+    >>> state = rw.new_game(["ann", "bob"])
+    >>> state.is_chance_node, state.players      # ann's first roll is pending
+    (True, ('ann', 'bob'))
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a regenwormen.Rules, got {type(rules).__name__}")

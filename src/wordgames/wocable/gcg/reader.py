@@ -470,7 +470,16 @@ def from_gcg(
     lexicon itself. ``work_limit`` bounds the steps of the
     draw reconstruction (the default, :data:`GCG_WORK_LIMIT`, answers within about a second
     and a half; keep a bound for files from untrusted clients); ``None`` searches without a
-    bound."""
+    bound.
+
+    >>> from wordgames import wocable
+    >>> lines = ["#player1 ann Ann", "#player2 bob Bob", ">ann: ACEQTXZ 8G CAT +10 10"]
+    >>> record = wocable.from_gcg("\\n".join([*lines, ">bob: AEHLMNO H7 H.M +8 9"]))
+    >>> record.replay().scores
+    (10, 8)
+    >>> [(i.line, i.code) for i in record.issues]
+    [(4, 'total_mismatch')]
+    """
     if work_limit is not None and (type(work_limit) is not int or work_limit < 1):
         raise ValueError("work_limit must be a positive int or None")
     if type(strict) is not bool:
