@@ -44,8 +44,8 @@ def test_main_entry_points_carry_an_example(name: str) -> None:
     """Each game's new_game, apply, legal_actions and view, and play, from_gcg, best_moves
     and arena.run show a ``>>>`` example (run above, rendered by the API reference)."""
     path = name.split(".")
-    target: object = importlib.import_module(".".join(path[:2]))
-    for part in path[2:]:
+    target: object = importlib.import_module(path[0])
+    for part in path[1:]:
         target = getattr(target, part)
     doc = getattr(target, "__doc__", None) or ""
     assert ">>> " in doc, f"{name} has no example in its docstring"

@@ -326,8 +326,8 @@ class State(StateBase):
 
         >>> from wordgames import regenwormen as rw
         >>> state = rw.new_game(2).apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
-        >>> state.legal_actions()                    # one set-aside per value rolled (6: the worm)
-        (SetAside(value=1), SetAside(value=2), SetAside(value=3), SetAside(value=5), SetAside(value=6))
+        >>> [str(a) for a in state.legal_actions()]  # one set-aside per value rolled
+        ['set 1', 'set 2', 'set 3', 'set 5', 'set w']
         >>> state.legal_actions(1)                   # bob may not act now
         ()
         """
@@ -670,7 +670,7 @@ class State(StateBase):
         >>> rw.new_game(2).view(5)
         Traceback (most recent call last):
         ...
-        wordgames._core.errors.IllegalActionError: view(5) refused [invalid_player]: no player 5: ...
+        wordgames._core.errors.IllegalActionError: view(5) refused [invalid_player]: ...
         """
         check_player(player, len(self.players), "view")
         return View(typing.cast("int | None", player), self)
