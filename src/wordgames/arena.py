@@ -705,8 +705,8 @@ def run(
     >>> from wordgames import arena
     >>> table = arena.run("regenwormen", ["regenwormen:OptimalTurnBot", "random"], 4,
     ...                   backend="inline")
-    >>> [(row.name, row.games) for row in table.rows]
-    [('regenwormen:OptimalTurnBot', 4), ('random', 4)]
+    >>> tuple((row.name, row.games) for row in table.rows)
+    (('regenwormen:OptimalTurnBot', 4), ('random', 4))
     """
     if not isinstance(game, str) or game not in GAME_NAMES:
         raise ValueError(f"unknown game {short_repr(game)}; games: {', '.join(GAME_NAMES)}")

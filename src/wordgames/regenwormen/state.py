@@ -326,8 +326,8 @@ class State(StateBase):
 
         >>> from wordgames import regenwormen as rw
         >>> state = rw.new_game(2).apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
-        >>> [str(a) for a in state.legal_actions()]  # one set-aside per value rolled
-        ['set 1', 'set 2', 'set 3', 'set 5', 'set w']
+        >>> tuple(str(a) for a in state.legal_actions())  # a set-aside per value rolled
+        ('set 1', 'set 2', 'set 3', 'set 5', 'set w')
         >>> state.legal_actions(1)                   # bob may not act now
         ()
         """

@@ -423,8 +423,8 @@ class State(StateBase):
         >>> import random, wordgames
         >>> from wordgames import wocable
         >>> state = wordgames.resolve_chance(wocable.new_game(2), random.Random(1))
-        >>> [(str(m.action), m.score, m.leave) for m in state.best_moves(2)]
-        [('8B EPHeDRA', 82, ''), ('8B ePHEDRA', 82, '')]
+        >>> tuple((str(m.action), m.score, m.leave) for m in state.best_moves(2))
+        (('8B EPHeDRA', 82, ''), ('8B ePHEDRA', 82, ''))
         """
         if self.phase != "play" or self.pending_end is not None:
             return []

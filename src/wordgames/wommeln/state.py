@@ -295,8 +295,8 @@ class State(StateBase):
         >>> import random, wordgames
         >>> from wordgames import wommeln
         >>> state = wordgames.resolve_chance(wommeln.new_game(2), random.Random(1))
-        >>> sorted({str(a).split()[1] for a in state.legal_actions(0)})
-        ['circle', 'pass', 'place']
+        >>> tuple(sorted({str(a).split()[1] for a in state.legal_actions(0)}))
+        ('circle', 'pass', 'place')
         """
         if player is None:
             out: list[Action] = []

@@ -305,8 +305,8 @@ class State(StateBase):
         >>> import random, wordgames
         >>> from wordgames import wordmeld
         >>> state = wordgames.resolve_chance(wordmeld.new_game(["ann", "bob"]), random.Random(1))
-        >>> [str(a) for a in state.legal_actions()[:2]]
-        ['pick pile', 'play 17.29.34.99']
+        >>> tuple(str(a) for a in state.legal_actions()[:2])
+        ('pick pile', 'play 17.29.34.99')
         """
         p = self.current_player
         if player is not None and (player != p or type(player) is not int):

@@ -477,8 +477,8 @@ def from_gcg(
     >>> record = wocable.from_gcg("\\n".join([*lines, ">bob: AEHLMNO H7 H.M +8 9"]))
     >>> record.replay().scores
     (10, 8)
-    >>> [(i.line, i.code) for i in record.issues]
-    [(4, 'total_mismatch')]
+    >>> tuple((i.line, i.code) for i in record.issues)
+    ((4, 'total_mismatch'),)
     """
     if work_limit is not None and (type(work_limit) is not int or work_limit < 1):
         raise ValueError("work_limit must be a positive int or None")
