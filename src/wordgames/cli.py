@@ -177,10 +177,15 @@ def _rules_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--lang",
-        choices=("en", "es"),
-        help="Wocable: the tile set and builtin lexicon (en, or es for Spanish)",
+        choices=("en", "es", "de", "nl"),
+        help="the language: Wocable's tile set and lexicon (en, es), Wömmeln's sheets and "
+        "answers (de, en), WordMeld's deck and lexicon (en, de, es, nl)",
     )
-    p.add_argument("--lexicon", metavar="FILE", help="Wocable: a word list file (one word a line)")
+    p.add_argument(
+        "--lexicon",
+        metavar="FILE",
+        help="Wocable, WordMeld: a word list file (one word a line)",
+    )
 
 
 def _game_options(args: Any) -> dict[str, Any]:
@@ -189,15 +194,23 @@ def _game_options(args: Any) -> dict[str, Any]:
     import json
 
     game = args.game
-    for option in ("preset", "lang", "lexicon"):
-        if getattr(args, option) is not None and game != "wocable":
-            raise ValueError(f"--{option} is a Wocable option; {game} has --rules only")
+    takes = {
+        "preset": ("wocable",),
+        "lang": ("wocable", "wommeln", "wordmeld"),
+        "lexicon": ("wocable", "wordmeld"),
+    }
+    for option, games in takes.items():
+        if getattr(args, option) is not None and game not in games:
+            raise ValueError(f"--{option} is an option of {', '.join(games)}, not of {game}")
     rules_cls = GAMES[game].Rules
     data: dict[str, Any] = {}
     if args.preset is not None:
         data = rules_cls.preset(args.preset).to_dict()
-    if args.lang is not None:
+    language = args.lang or "en"
+    if args.lang is not None and game == "wocable":
         data["tiles"] = args.lang
+    if args.lang is not None and game == "wommeln":
+        data["language"] = args.lang
     if args.rules is not None:
         try:
             given = json.loads(args.rules)
@@ -209,10 +222,13 @@ def _game_options(args: Any) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if data:
         options["rules"] = rules_cls.from_dict(data)
+    if args.lang is not None and game == "wordmeld":
+        options["language"] = args.lang
     if args.lexicon is not None:
         from wordgames.lexicon import Lexicon
 
-        language = options["rules"].tile_set.language if "rules" in options else "en"
+        if "rules" in options and game == "wocable":
+            language = options["rules"].tile_set.language
         options["lexicon"] = Lexicon.from_file(args.lexicon, language=language)
     # a setup that cannot be played is refused now, before any game
     GAMES[game].new_game(2 if game != "wommeln" else 1, **options)

@@ -76,7 +76,7 @@ def test_counts_and_seats_are_checked_by_the_parser(
         (["solve", "regenwormen", "--target", "25", "--roll", "1"], "--target"),
         (["arena", "regenwormen", "random", "nosuchbot", "-n", "2"], "has no bot"),
         (["arena", "regenwormen", "random", "random", "--address", "x"], "--address"),
-        (["arena", "regenwormen", "random", "random", "--lang", "es"], "Wocable option"),
+        (["arena", "regenwormen", "random", "random", "--lang", "es"], "--lang is an option of"),
         (["play", "wocable", "--rules", '{"tiles": "xx"}'], "unknown tile set"),
         (["play", "wocable", "--preset", "scrabble"], "unknown rules preset"),
         (["play", "regenwormen", "--rules", "[1]"], "JSON object"),
@@ -188,3 +188,14 @@ def test_bots_lists_everything_the_arena_accepts() -> None:
     assert "RandomBot" in names
     for name in names:  # every name listed is one the arena takes
         assert wordgames.arena.make_bot(f"regenwormen:{name}", "regenwormen") is not None
+
+
+def test_language_options_reach_every_game_that_has_one() -> None:
+    code, english = _run("play", "wommeln", "--seed", "3")
+    assert code == 0
+    code, german = _run("play", "wommeln", "--lang", "de", "--seed", "3")
+    assert code == 0
+    assert english == german  # Wömmeln plays in German by default
+    code, chosen = _run("play", "wommeln", "--lang", "en", "--seed", "3")
+    assert code == 0
+    assert chosen != german
