@@ -191,11 +191,11 @@ def test_bots_lists_everything_the_arena_accepts() -> None:
 
 
 def test_language_options_reach_every_game_that_has_one() -> None:
-    code, english = _run("play", "wommeln", "--seed", "3")
+    code, default = _run("play", "wommeln", "--seed", "3")
     assert code == 0
     code, german = _run("play", "wommeln", "--lang", "de", "--seed", "3")
     assert code == 0
-    assert english == german  # Wömmeln plays in German by default
+    assert default == german  # Wömmeln plays in German by default
     code, chosen = _run("play", "wommeln", "--lang", "en", "--seed", "3")
     assert code == 0
     assert chosen != german
