@@ -62,9 +62,7 @@ class Store:
         return module.State.from_dict(json.loads(entry["state"])), entry
 
     def _resolve_chance(self, state: Any) -> Any:
-        while state.is_chance_node:
-            state = state.apply(wordgames.sample_chance(state, self.rng))
-        return state
+        return wordgames.resolve_chance(state, self.rng)  # the server's RNG, never a client's
 
     def play(self, game_id: str, player: int, action: str, ply: int | None) -> Any:
         state, entry = self.load(game_id)

@@ -28,6 +28,7 @@ from wordgames._core import (
     RulesError,
     WordgamesError,
     play,
+    resolve_chance,
     sample_chance,
 )
 
@@ -55,5 +56,6 @@ __all__ = [
     "WordgamesError",
     "__version__",
     "play",
+    "resolve_chance",
     "sample_chance",
 ]

@@ -1,4 +1,4 @@
-"""A game between a person at a terminal and bots (``wordgames play GAME --human 1``).
+"""A game between a person at a terminal and bots (``wordgames play GAME --human 0``).
 
 The person sees only their own view as text, types actions in the game's notation
 (docs/notation.md), ``?`` for the legal actions (``? TEXT`` for those starting with TEXT) and
@@ -8,7 +8,7 @@ The person sees only their own view as text, types actions in the game's notatio
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from wordgames._core.chance import sample_chance
@@ -16,12 +16,37 @@ from wordgames._core.errors import IllegalActionError, ParseError
 from wordgames._core.protocols import Bot
 from wordgames._core.registry import GAMES
 
-__all__ = ["LIST_LIMIT", "play_human", "view_text"]
+__all__ = ["LIST_LIMIT", "bust_note", "end_line", "play_human", "view_text"]
 
 LIST_LIMIT = 60
 """``?`` lists at most this many actions (and says how many more there are)."""
 
 _QUIT = ("quit", "exit", "resign")
+
+
+def bust_note(before: Any, after: Any) -> str:
+    """``" (bust: P1 returns 24)"`` when the action from ``before`` to ``after`` ended a
+    Regenwormen turn in a bust (the turn passed and the player took no tile); else ``""``."""
+    if before.GAME != "regenwormen" or before.is_terminal:
+        return ""
+    p = before.turn
+    if after.turn == p and not after.is_terminal:
+        return ""
+    if p in after.departed or len(after.stacks[p]) > len(before.stacks[p]):
+        return ""  # left the game, or took or stole a tile
+    lost = before.stacks[p][-1] if len(after.stacks[p]) < len(before.stacks[p]) else None
+    turned = sorted(set(after.flipped) - set(before.flipped))
+    parts = [f"returns {lost}"] if lost is not None else []
+    parts += [f"{t} turned down" for t in turned]
+    return f" (bust: P{p}" + (" " + ", ".join(parts) if parts else "") + ")"
+
+
+def end_line(outcome: Any, names: Sequence[str]) -> str:
+    """The last line of a game shown as text: the reason, the scores and the winners, each
+    player as ``P<seat> <name>`` (seats from 0, as in the notation)."""
+    winners = ", ".join(f"P{p} {names[p]}" for p in sorted(outcome.winners))
+    scores = ", ".join(f"P{p} {s}" for p, s in enumerate(outcome.scores))
+    return f"game over ({outcome.reason}): scores {scores}; won by {winners}"
 
 
 def view_text(state: Any, viewer: int) -> str:
@@ -95,9 +120,11 @@ def play_human(
     out: TextIO,
     *,
     echo: bool = False,
+    options: Mapping[str, Any] | None = None,
 ) -> Any:
-    """Play ``game`` with the person at seat ``human`` (0-based) reading ``inp`` and the
-    ``bots`` in the other seats in order; returns the final state.
+    """Play ``game`` with the person at seat ``human`` (0 = first) reading ``inp`` and the
+    ``bots`` in the other seats in order; returns the final state. ``names`` are the players'
+    names (the game's too); ``options`` go to ``new_game`` (``rules``, ``lexicon``).
 
     Chance and the bots use ``random.Random(seed)``. The person's view is printed before each
     of their decisions, other players' actions as the person sees them (hidden draws
@@ -106,22 +133,23 @@ def play_human(
     transcript)."""
     n = len(bots) + 1
     if not 0 <= human < n:
-        raise ValueError(f"--human is a seat from 1 to {n}, got {human + 1}")
+        raise ValueError(f"--human is a seat from 0 to {n - 1}, got {human}")
     module = GAMES[game]
     seats: list[Bot | None] = list(bots)
     seats.insert(human, None)
-    state = module.new_game(n)
+    state = module.new_game(list(names), **dict(options or {}))
     rng = random.Random(seed)
-    you = f"P{human + 1}"
-    print(f"{game}: " + ", ".join(f"P{i + 1} {x}" for i, x in enumerate(names)), file=out)
+    you = f"P{human}"
+    print(f"{game}: " + ", ".join(f"P{i} {x}" for i, x in enumerate(names)), file=out)
     print(f"you are {you}; type an action, '?' for the legal ones, 'quit' to resign", file=out)
     shown = -1  # the ply of the view last printed
     chance: list[str] = []  # chance outcomes not printed yet (one line for a run of them)
     while not state.is_terminal:
         if state.is_chance_node:
             action = sample_chance(state, rng)
-            chance.append(state.redact_action(action, human))
-            state = state.apply(action)
+            after = state.apply(action)
+            chance.append(state.redact_action(action, human) + bust_note(state, after))
+            state = after
             continue
         if chance:
             print(f"  chance: {'; '.join(chance)}", file=out)
@@ -130,10 +158,10 @@ def play_human(
         bot = seats[player]
         if bot is not None:
             action = bot.choose(state.view(player), rng)
-            print(
-                f"  P{player + 1} {names[player]}: {state.redact_action(action, human)}", file=out
-            )
-            state = state.apply(action)
+            after = state.apply(action)
+            shown_action = state.redact_action(action, human) + bust_note(state, after)
+            print(f"  P{player} {names[player]}: {shown_action}", file=out)
+            state = after
             continue
         if shown != state.ply:
             print(view_text(state, human), file=out)
@@ -160,14 +188,13 @@ def play_human(
         except (ParseError, IllegalActionError) as exc:
             print(f"  {exc}", file=out)
             continue
-        print(f"  {you} {names[human]}: {action}", file=out)
-        state = state.apply(action)
+        after = state.apply(action)
+        print(f"  {you} {names[human]}: {action}{bust_note(state, after)}", file=out)
+        state = after
     if chance:
         print(f"  chance: {'; '.join(chance)}", file=out)
     print(view_text(state, human), file=out)
     outcome = state.outcome
     if outcome is not None:
-        winners = ", ".join(f"P{p + 1} {names[p]}" for p in sorted(outcome.winners))
-        scores = " ".join(str(s) for s in outcome.scores)
-        print(f"game over ({outcome.reason}): scores {scores}; won by {winners}", file=out)
+        print(end_line(outcome, names), file=out)
     return state

@@ -3,9 +3,10 @@
 ```python
 from wordgames import arena
 
-table = arena.run("regenwormen", ["ismcts:200:20", "regenwormen:OptimalTurnBot"], games=200)
-print(table)                  # wins, draws, mean score difference, Elo with 95% intervals
-table.to_dict()               # the same, JSON-safe
+if __name__ == "__main__":    # needed in a script: every worker process runs it again
+    table = arena.run("regenwormen", ["ismcts:200:20", "regenwormen:OptimalTurnBot"], games=200)
+    print(table)              # wins, draws, mean score difference, Elo with 95% intervals
+    table.to_dict()           # the same, JSON-safe
 ```
 
 Game ``i`` is played with ``random.Random`` seeded from ``(seed, i)`` alone, and the seats
@@ -17,19 +18,24 @@ Games run in a process pool by default (``backend="process"``); ``backend="inlin
 
 from __future__ import annotations
 
+import dis
 import logging
 import math
 import multiprocessing
 import os
+import pickle
 import random
+import sys
+import types
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import attrs
 
 from wordgames._core.bots import RandomBot
-from wordgames._core.errors import WordgamesError
+from wordgames._core.errors import WordgamesError, short_repr
 from wordgames._core.ismcts import ISMCTSBot
 from wordgames._core.protocols import Bot
 from wordgames._core.record import Record, play
@@ -136,14 +142,24 @@ def make_bot(spec: str | Bot, game: str | None = None) -> Bot:
     Names: ``"random"``, ``"ismcts"``, ``"ismcts:ITERATIONS"``, ``"ismcts:ITERATIONS:DEPTH"``
     (what is not given comes from :data:`ISMCTS_DEFAULTS` for ``game``),
     a game's bot ``"regenwormen:OptimalTurnBot"`` (any class in ``GAME.bots`` with default
-    arguments), the bare class name when ``game`` is given (``"OptimalTurnBot"``), and any name
-    added with :func:`register_bot`. Raises ValueError for an unknown name.
+    arguments), the bare class name when ``game`` is given (``"OptimalTurnBot"``), any name
+    added with :func:`register_bot`, and your own bot class (made with no arguments) as
+    ``"module:Class"`` (any importable module, ``"mybots.greedy:Bot"``) or
+    ``"path/to/file.py:Class"`` (the file is imported as a module named after it, its folder
+    first on ``sys.path``). Raises ValueError for an unknown name.
+
+    >>> make_bot("random")
+    RandomBot()
+    >>> make_bot("regenwormen:OptimalTurnBot")
+    OptimalTurnBot(...)
     """
     if not isinstance(spec, str):
         if not callable(getattr(spec, "choose", None)):
             raise TypeError(f"a bot needs a choose(view, rng) method, got {spec!r}")
         return spec
-    head, _, args = spec.partition(":")
+    head, _, args = spec.rpartition(":") if _is_user_spec(spec) else spec.partition(":")
+    if _is_user_spec(spec):
+        return _user_bot(head, args, spec)
     key = head.lower()
     if key in _REGISTRY:
         return _REGISTRY[key](args, game)
@@ -153,8 +169,67 @@ def make_bot(spec: str | Bot, game: str | None = None) -> Bot:
         return _game_bot(key, args)
     if game is not None and not args:
         return _game_bot(game, head)
+    if args and "." not in head and head.isidentifier() and _importable(head):
+        return _user_bot(head, args, spec)
     known = ", ".join(sorted(_REGISTRY))
-    raise ValueError(f"unknown bot {spec!r}: use {known}, or GAME:BotClass")
+    raise ValueError(
+        f"unknown bot {spec!r}: use {known}, GAME:BotClass, or your own bot as "
+        "module:Class or path/to/file.py:Class"
+    )
+
+
+def _is_user_spec(spec: str) -> bool:
+    """``path/to/file.py:Class`` or ``package.module:Class`` (a dotted module)."""
+    head = spec.rpartition(":")[0]
+    return (
+        head.endswith(".py")
+        or "/" in head
+        or "\\" in head
+        or ("." in head and all(part.isidentifier() for part in head.split(".")))
+    )
+
+
+def _importable(name: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _user_bot(where: str, class_name: str, spec: str) -> Bot:
+    """The bot ``Class()`` of a module (``package.module``) or of a Python file, which is
+    imported as a module named after the file, its folder put first on ``sys.path`` (so the
+    class pickles by name and spawned workers, which get this ``sys.path``, import it too)."""
+    import importlib
+
+    if where.endswith(".py") or "/" in where or "\\" in where:
+        path = os.path.abspath(where)
+        if not where.endswith(".py") or not os.path.isfile(path):
+            raise ValueError(f"bot {spec!r}: no Python file {where!r}")
+        folder, module_name = os.path.split(path[: -len(".py")])
+        if not module_name.isidentifier():
+            raise ValueError(f"bot {spec!r}: {module_name!r} is not a module name")
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        where = module_name
+    try:
+        module = importlib.import_module(where)
+    except ImportError as exc:
+        raise ValueError(f"bot {spec!r}: cannot import {where!r}: {exc}") from None
+    cls = getattr(module, class_name, None)
+    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
+        raise ValueError(
+            f"bot {spec!r}: {where} has no class {class_name!r} with a choose(view, rng) method"
+        )
+    try:
+        bot: Bot = cls()
+    except TypeError as exc:
+        raise ValueError(
+            f"bot {spec!r}: {class_name}() needs no arguments to be named ({exc})"
+        ) from None
+    return bot
 
 
 def _entrant_name(spec: str | Bot) -> str:
@@ -426,12 +501,114 @@ def _run_inline(
     return out
 
 
+_GUARD_ADVICE = (
+    "the process pool starts its workers with 'spawn', and each worker runs the main script "
+    "again: put the call under 'if __name__ == \"__main__\":' (or pass workers=1 or "
+    "backend='inline')"
+)
+
+
+def _guarded_offsets(code: Any) -> list[tuple[int, int]]:
+    """The bytecode ranges of ``code`` (a module's) under ``if __name__ == "__main__":``; a
+    comparison of another shape counts as guarding the rest of the module (no false alarm)."""
+    ranges: list[tuple[int, int]] = []
+    window: list[Any] = []
+    for ins in dis.get_instructions(code):
+        window = [*window[-4:], ins]
+        if not ins.opname.startswith("POP_JUMP") or "FALSE" not in ins.opname:
+            continue
+        names = [(i.opname, i.argval) for i in window[:-1]]
+        loads = {("LOAD_NAME", "__name__"), ("LOAD_CONST", "__main__")}
+        if not loads <= set(names):
+            continue
+        compare = [i for i in window if i.opname == "COMPARE_OP"]
+        if compare and "==" in compare[-1].argrepr and ins.argval > ins.offset:
+            ranges.append((ins.offset, ins.argval))
+        else:
+            ranges.append((ins.offset, sys.maxsize))
+    return ranges
+
+
+def _unguarded_line() -> int | None:
+    """The line of the main script's top-level code that called :func:`run` if that line is
+    not under ``if __name__ == "__main__":`` and a spawned worker would run it again."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__file__", None) is None:
+        return None  # an interactive session or ``-c``: workers do not run it again
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and spec.name.split(".")[-1] == "__main__":
+        return None  # ``python -m package``: multiprocessing does not run it again
+    frame: types.FrameType | None = sys._getframe(1)
+    while frame is not None:
+        if frame.f_globals is main.__dict__ and frame.f_code.co_name == "<module>":
+            break
+        frame = frame.f_back
+    if frame is None:
+        return None
+    offset = frame.f_lasti
+    if any(lo < offset < hi for lo, hi in _guarded_offsets(frame.f_code)):
+        return None
+    return frame.f_lineno
+
+
+def _check_can_spawn(tasks: Sequence[_Task]) -> None:
+    """Stop before any worker starts when the pool could not work: an unguarded main script
+    (each worker would run it again), a bot or option that does not pickle, a bot class
+    defined in an interactive session (workers cannot import it)."""
+    if multiprocessing.parent_process() is not None and getattr(
+        multiprocessing.current_process(), "_inheriting", False
+    ):
+        raise WordgamesError(f"arena.run was called while a worker started: {_GUARD_ADVICE}")
+    line = _unguarded_line()
+    if line is not None:
+        main_file = getattr(sys.modules["__main__"], "__file__", "the main script")
+        raise WordgamesError(
+            f"arena.run is called at {main_file}:{line}, outside 'if __name__ == \"__main__\":'; "
+            + _GUARD_ADVICE
+        )
+    scripted = getattr(sys.modules.get("__main__"), "__file__", None) is not None
+    for bot in tasks[0].bots:
+        if type(bot).__module__ == "__main__" and not scripted:
+            raise WordgamesError(
+                f"bot {type(bot).__name__} is defined in an interactive session, which the "
+                "process pool's workers cannot import: define it in a module (a .py file), "
+                "or pass workers=1 or backend='inline'"
+            )
+        try:
+            pickle.dumps(bot)
+        except Exception as exc:
+            raise WordgamesError(
+                f"bot {short_repr(bot)} cannot be sent to a worker process ({exc}): "
+                "make it picklable (a module-level class, no lambdas or open files), or "
+                "pass workers=1 or backend='inline'"
+            ) from None
+    try:
+        pickle.dumps(dict(tasks[0].game_options))
+    except Exception as exc:
+        raise WordgamesError(
+            f"game_options cannot be sent to a worker process ({exc}); pass workers=1 or "
+            "backend='inline'"
+        ) from None
+
+
 def _run_process(
     tasks: Sequence[_Task], workers: int | None, progress: Progress | None, address: str | None
 ) -> list[GameResult]:
+    if (workers is None or workers > 1) and len(tasks) > 1:
+        _check_can_spawn(tasks)  # on every machine, not only on those with several CPUs
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers <= 1 or len(tasks) <= 1:
         return _run_inline(tasks, workers, progress, address)
+    try:
+        return _run_pool(tasks, workers, progress)
+    except BrokenProcessPool:
+        raise WordgamesError(
+            f"a worker process of the arena died before it finished its games; if it printed "
+            f"an error about starting processes, {_GUARD_ADVICE}"
+        ) from None
+
+
+def _run_pool(tasks: Sequence[_Task], workers: int, progress: Progress | None) -> list[GameResult]:
     done: dict[int, GameResult] = {}
     # spawn, not fork: forking a process that runs threads can deadlock (Python 3.12+ warns),
     # and spawn is what macOS and Windows use anyway
@@ -524,23 +701,49 @@ def run(
     - ``game_options``: keyword arguments for the game's ``new_game`` (picklable).
     - ``records``: keep every game's :class:`~wordgames.Record` (``result.records``).
     - ``progress``: called as ``progress(games_done, games)`` after each game, in this process.
+
+    >>> from wordgames import arena
+    >>> table = arena.run("regenwormen", ["regenwormen:OptimalTurnBot", "random"], 4,
+    ...                   backend="inline")
+    >>> tuple((row.name, row.games) for row in table.rows)
+    (('regenwormen:OptimalTurnBot', 4), ('random', 4))
     """
-    if game not in GAME_NAMES:
-        raise ValueError(f"unknown game {game!r}; games: {', '.join(GAME_NAMES)}")
-    if backend not in _BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if not isinstance(game, str) or game not in GAME_NAMES:
+        raise ValueError(f"unknown game {short_repr(game)}; games: {', '.join(GAME_NAMES)}")
+    if not isinstance(backend, str) or backend not in _BACKENDS:
+        raise ValueError(f"unknown backend {short_repr(backend)}; backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise ValueError(f"address is for backend='ray', not {backend!r}")
+    if type(games) is not int:
+        raise TypeError(f"games must be an int (the number of games), got {short_repr(games)}")
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
+    if workers is not None and (type(workers) is not int or workers < 1):
+        raise ValueError(f"workers must be an int >= 1 or None, got {short_repr(workers)}")
+    if type(seed) not in (int, str):
+        raise TypeError(f"seed must be an int or a str, got {short_repr(seed)}")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a list of bots or bot names, got {short_repr(bots)}")
     if not bots:
         raise ValueError("give at least one bot")
+    if game_options is not None and not isinstance(game_options, Mapping):
+        raise TypeError(
+            f"game_options must be a dict of new_game keywords, got {short_repr(game_options)}"
+        )
+    if progress is not None and not callable(progress):
+        raise TypeError(
+            f"progress must be callable as progress(done, total), got {short_repr(progress)}"
+        )
     entrants = tuple(make_bot(b, game) for b in bots)
     labels = tuple(names) if names is not None else _labels(bots)
     if len(labels) != len(entrants):
         raise ValueError(f"{len(entrants)} bots but {len(labels)} names")
     n = len(entrants)
     options = dict(game_options or {})
+    try:  # a setup that cannot be played is refused here, not in every worker
+        GAMES[game].new_game(n, **options)
+    except TypeError as exc:
+        raise TypeError(f"game_options: {exc}") from None
     tasks = []
     for i in range(games):
         seats = tuple((s + i) % n for s in range(n)) if rotate else tuple(range(n))

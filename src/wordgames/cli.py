@@ -14,6 +14,10 @@
   recorded game (a record's JSON or a Wocable GCG file) lost, turn by turn
   (:mod:`wordgames.analysis`).
 
+Players are numbered from 0 everywhere a person reads or types, as in the notation, the JSON
+and the API: seat 0 moves first, ``--human 0`` plays it, it is shown as ``P0`` and typed as
+``resign 0``. Every argument is checked before any game starts.
+
 This module (with :mod:`wordgames._interactive`, which it calls for ``play --human``) is the
 only place in the library that prints (to the streams handed to :func:`main`, progress and
 errors to stderr); it uses argparse only.
@@ -30,6 +34,7 @@ from typing import Any, TextIO
 from wordgames import arena
 from wordgames._core.record import play
 from wordgames._core.registry import GAME_NAMES, GAMES
+from wordgames._interactive import bust_note, end_line
 
 __all__ = ["main"]
 
@@ -39,16 +44,22 @@ def _parser() -> argparse.ArgumentParser:
         prog="wordgames",
         description="Rules engines for Wocable, Wömmeln, WordMeld and Regenwormen: bot "
         "tournaments, games shown as text, anagrams and the Regenwormen turn solver.",
-        epilog="Bot names: random, ismcts[:ITERATIONS[:DEPTH]], or a game's bot class such as "
-        "OptimalTurnBot (run 'wordgames bots GAME' to list them).",
+        epilog="Bot names: random, ismcts[:ITERATIONS[:DEPTH]], a game's bot class such as "
+        "OptimalTurnBot, or your own as module:Class or path/to/file.py:Class (run 'wordgames "
+        "bots GAME' to list them). Seats are numbered from 0, as in the notation.",
     )
+    from wordgames import __version__
+
+    parser.add_argument("--version", action="version", version=f"wordgames {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("arena", help="play many games between bots and print the table")
     p.add_argument("game", choices=GAME_NAMES)
     p.add_argument("bots", nargs="+", metavar="BOT", help="one bot per seat (2 or more)")
-    p.add_argument("-n", "--games", type=int, default=100, help="games to play (default 100)")
-    p.add_argument("-w", "--workers", type=int, default=None, help="processes (default: every CPU)")
+    p.add_argument("-n", "--games", type=_positive, default=100, help="games to play (default 100)")
+    p.add_argument(
+        "-w", "--workers", type=_positive, default=None, help="processes (default: every CPU)"
+    )
     p.add_argument("-s", "--seed", default="0", help="the seed of the whole run (default 0)")
     p.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
     p.add_argument(
@@ -63,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    _rules_options(p)
 
     p = sub.add_parser("play", help="play one game between bots and show it as text")
     p.add_argument("game", choices=GAME_NAMES)
@@ -77,9 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--human",
-        type=int,
+        type=_seat,
         metavar="SEAT",
-        help="play seat SEAT (1 = first) yourself: type actions, '?' lists them, 'quit' resigns",
+        help="play seat SEAT (0 = first) yourself: type actions, '?' lists them, 'quit' resigns",
     )
     p.add_argument(
         "--bot",
@@ -88,6 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="with --human: an opponent (repeat for more; default one random bot)",
     )
+    _rules_options(p)
 
     p = sub.add_parser("gcg", help="check, repair or convert Wocable GCG files")
     gcg = p.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -111,12 +124,15 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("anagram", help="words from a rack (English builtin lexicon)")
     p.add_argument("rack", help="the letters; ? is a blank")
     p.add_argument("--sub", action="store_true", help="words using some of the letters")
-    p.add_argument("--min-length", type=int, default=2, help="shortest word (default 2)")
+    p.add_argument("--min-length", type=_positive, default=2, help="shortest word (default 2)")
+    p.add_argument(
+        "--lang", choices=("en", "es"), default="en", help="the builtin lexicon (default en)"
+    )
 
     p = sub.add_parser("solve", help="exact solvers")
     solve = p.add_subparsers(dest="game", required=True, metavar="GAME")
     r = solve.add_parser("regenwormen", help="the exact single-turn solver")
-    r.add_argument("--target", type=int, help="only the chance of reaching this total")
+    r.add_argument("--target", type=_positive, help="only the chance of reaching this total")
     r.add_argument(
         "--grill",
         help="face-up tiles, e.g. '21,22,30' (default: all 16) for the expected worms and advice",
@@ -124,10 +140,103 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--kept", default="", help="dice set aside, e.g. 'w w 5' (for advice)")
     r.add_argument("--roll", help="the dice just rolled, e.g. '1 3 3 w 5' (for advice)")
 
-    p = sub.add_parser("bots", help="list the bot names")
+    p = sub.add_parser("bots", help="list the bot names the arena and play accept")
     p.add_argument("game", nargs="?", choices=GAME_NAMES)
     _analyze_parser(sub)
     return parser
+
+
+def _positive(text: str) -> int:
+    """argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seat(text: str) -> int:
+    """argparse type: a seat number (0 = the first player)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seat is a number from 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seats are numbered from 0, got {value}")
+    return value
+
+
+def _rules_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rules",
+        metavar="JSON",
+        help="the game's Rules as a JSON object (missing fields keep their defaults), e.g. "
+        "'{\"allow_solo\": true}'",
+    )
+    p.add_argument(
+        "--preset",
+        help="Wocable: a rules preset (wocable, naspa, wespa); --rules fields change it",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "es", "de", "nl"),
+        help="the language: Wocable's tile set and lexicon (en, es), Wömmeln's sheets and "
+        "answers (de, en), WordMeld's deck and lexicon (en, de, es, nl)",
+    )
+    p.add_argument(
+        "--lexicon",
+        metavar="FILE",
+        help="Wocable, WordMeld: a word list file (one word a line)",
+    )
+
+
+def _game_options(args: Any) -> dict[str, Any]:
+    """``new_game`` keyword arguments from ``--rules``, ``--preset``, ``--lang`` and
+    ``--lexicon``; ValueError for a bad value or an option the game does not have."""
+    import json
+
+    game = args.game
+    takes = {
+        "preset": ("wocable",),
+        "lang": ("wocable", "wommeln", "wordmeld"),
+        "lexicon": ("wocable", "wordmeld"),
+    }
+    for option, games in takes.items():
+        if getattr(args, option) is not None and game not in games:
+            raise ValueError(f"--{option} is an option of {', '.join(games)}, not of {game}")
+    rules_cls = GAMES[game].Rules
+    data: dict[str, Any] = {}
+    if args.preset is not None:
+        data = rules_cls.preset(args.preset).to_dict()
+    language = args.lang or "en"
+    if args.lang is not None and game == "wocable":
+        data["tiles"] = args.lang
+    if args.lang is not None and game == "wommeln":
+        data["language"] = args.lang
+    if args.rules is not None:
+        try:
+            given = json.loads(args.rules)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"--rules is not JSON: {exc}") from None
+        if not isinstance(given, dict):
+            raise ValueError("--rules is a JSON object of Rules fields")
+        data.update(given)
+    options: dict[str, Any] = {}
+    if data:
+        options["rules"] = rules_cls.from_dict(data)
+    if args.lang is not None and game == "wordmeld":
+        options["language"] = args.lang
+    if args.lexicon is not None:
+        from wordgames.lexicon import Lexicon
+
+        if "rules" in options and game == "wocable":
+            language = options["rules"].tile_set.language
+        options["lexicon"] = Lexicon.from_file(args.lexicon, language=language)
+    # a setup that cannot be played is refused now, before any game
+    GAMES[game].new_game(2 if game != "wommeln" else 1, **options)
+    return options
 
 
 def main(
@@ -168,11 +277,17 @@ def _seed(text: str) -> int | str:
 def _arena(args: Any, out: TextIO) -> int:
     if len(args.bots) < 2:
         raise ValueError("an arena needs at least two bots")
+    if args.address is not None and args.backend != "ray":
+        raise ValueError("--address is for --backend ray")
+    options = _game_options(args)
+    bots = [arena.make_bot(spec, args.game) for spec in args.bots]  # every name, before work
     bar = None if args.quiet else _Bar(sys.stderr, live=sys.stderr.isatty())
     result = arena.run(
         args.game,
-        args.bots,
+        bots,
         args.games,
+        names=_names(args.bots),
+        game_options=options,
         seed=_seed(args.seed),
         workers=args.workers,
         backend=args.backend,
@@ -220,15 +335,31 @@ class _Bar:
             self.stream.flush()
 
 
+def _names(specs: Sequence[str]) -> list[str]:
+    """Player names from bot names: distinct (``random#1``, ``random#2``) and short (a file or
+    module bot by its class name)."""
+
+    def user(spec: str) -> bool:
+        head = spec.partition(":")[0].lower()
+        return ":" in spec and head not in GAME_NAMES and head not in arena._REGISTRY
+
+    short = [spec.rpartition(":")[2] if user(spec) else spec for spec in specs]
+    return [name[:MAX_NAME] for name in arena._labels(short)]
+
+
+MAX_NAME = 40
+
+
 def _play(args: Any, out: TextIO) -> int:
     specs = args.bots or ["random", "random"]
     if len(specs) < 2:
         raise ValueError("give one bot per seat (at least two)")
+    options = _game_options(args)
     bots = [arena.make_bot(spec, args.game) for spec in specs]
-    names = [spec if isinstance(spec, str) else type(spec).__name__ for spec in specs]
-    state = GAMES[args.game].new_game(len(bots))
+    names = _names(specs)
+    state = GAMES[args.game].new_game(names, **options)
     record = play(state, bots, random.Random(_seed(args.seed)))
-    print(f"{args.game}: " + ", ".join(f"P{i + 1} {n}" for i, n in enumerate(names)), file=out)
+    print(f"{args.game}: " + ", ".join(f"P{i} {n}" for i, n in enumerate(names)), file=out)
     print(state, file=out)
     states = list(record.states())
     block: list[str] = []  # the lines of the turn being shown
@@ -238,7 +369,7 @@ def _play(args: Any, out: TextIO) -> int:
     for k, action in enumerate(record.actions):
         before = states[k]
         if before.is_chance_node:
-            chance.append(str(action))
+            chance.append(str(action) + bust_note(before, states[k + 1]))
             continue
         player = min(before.players_to_act)
         if mover is not None and player != mover and block:
@@ -246,7 +377,7 @@ def _play(args: Any, out: TextIO) -> int:
             block = []
         block += _chance_line(chance)
         chance = []
-        block.append(f"  P{player + 1} {names[player]}: {action}")
+        block.append(f"  P{player} {names[player]}: {action}{bust_note(before, states[k + 1])}")
         mover, shown = player, k + 1
         if args.every_action:
             _show(block, states[shown], out)
@@ -256,9 +387,7 @@ def _play(args: Any, out: TextIO) -> int:
         _show(block + _chance_line(chance), final, out)
     outcome = final.outcome
     if outcome is not None:
-        winners = ", ".join(f"P{p + 1} {names[p]}" for p in sorted(outcome.winners))
-        scores = " ".join(str(s) for s in outcome.scores)
-        print(f"game over ({outcome.reason}): scores {scores}; won by {winners}", file=out)
+        print(end_line(outcome, names), file=out)
     return 0
 
 
@@ -268,12 +397,19 @@ def _play_human(args: Any, inp: TextIO, out: TextIO) -> int:
     if args.bots:
         raise ValueError("with --human, name the opponents with --bot NAME")
     specs = args.bot or ["random"]
+    if args.human > len(specs):
+        raise ValueError(
+            f"--human is a seat from 0 to {len(specs)} with {len(specs)} bot(s), got {args.human}"
+        )
+    options = _game_options(args)
     bots = [arena.make_bot(spec, args.game) for spec in specs]
-    human = args.human - 1
-    names = list(specs)
-    names.insert(max(0, min(human, len(names))), "you")
+    human = args.human
+    names = _names(specs)
+    names.insert(human, "you" if "you" not in names else "you (human)")
     echo = not (hasattr(inp, "isatty") and inp.isatty())
-    play_human(args.game, human, bots, names, _seed(args.seed), inp, out, echo=echo)
+    play_human(
+        args.game, human, bots, names, _seed(args.seed), inp, out, echo=echo, options=options
+    )
     return 0
 
 
@@ -368,7 +504,7 @@ def _show(lines: list[str], state: Any, out: TextIO) -> None:
 def _anagram(args: Any, out: TextIO) -> int:
     from wordgames.lexicon import Lexicon
 
-    lexicon = Lexicon.builtin("en")
+    lexicon = Lexicon.builtin(args.lang)
     rack = args.rack.upper()
     if args.sub:
         words = lexicon.subanagrams(rack, min_length=args.min_length)
@@ -396,9 +532,41 @@ def _dice(text: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _grill(text: str | None) -> tuple[int, ...]:
+    """Face-up tiles from text such as '21,22,30' (default all 16): tiles 21-36, each once."""
+    if text is None:
+        return tuple(range(21, 37))
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise ValueError("--grill names at least one tile (21-36)")
+    tiles = []
+    for token in tokens:
+        if not token.isdigit() or not 21 <= int(token) <= 36:
+            raise ValueError(f"a grill tile is 21-36, got {token!r}")
+        tiles.append(int(token))
+    if len(set(tiles)) != len(tiles):
+        raise ValueError(f"each tile is on the grill once, got {text!r}")
+    return tuple(sorted(tiles))
+
+
 def _solve_regenwormen(args: Any, out: TextIO) -> int:
     from wordgames.regenwormen import solver
 
+    # every option checked before anything is printed
+    if args.kept and args.roll is None:
+        raise ValueError("--kept needs --roll (the dice just rolled)")
+    if args.target is not None and (args.roll is not None or args.grill is not None):
+        raise ValueError("--target is the chance of a total; it takes no --grill or --roll")
+    grill = _grill(args.grill)
+    kept = _dice(args.kept)
+    roll = _dice(args.roll) if args.roll is not None else None
+    if roll is not None and sum(kept) + sum(roll) != 8:
+        raise ValueError(
+            f"{sum(kept)} dice kept and {sum(roll)} rolled: the roll must be the other "
+            f"{8 - sum(kept)} of the 8 dice"
+        )
+    if roll is not None and not any(roll):
+        raise ValueError("--roll names the dice just rolled (at least one)")
     if args.target is not None:
         p = solver.success_probability(args.target)
         print(
@@ -406,13 +574,8 @@ def _solve_regenwormen(args: Any, out: TextIO) -> int:
             file=out,
         )
         return 0
-    grill = (
-        tuple(range(21, 37))
-        if args.grill is None
-        else tuple(int(t) for t in args.grill.replace(",", " ").split())
-    )
-    if args.roll is not None:
-        _advise(grill, _dice(args.kept), _dice(args.roll), out)
+    if roll is not None:
+        _advise(grill, kept, roll, out)
         return 0
     print("chance that a fresh turn, played for it, reaches a total (with a worm):", file=out)
     for lo in range(21, 37, 4):
@@ -428,11 +591,6 @@ def _advise(
 ) -> None:
     from wordgames.regenwormen import solver
 
-    if sum(kept) + sum(roll) != 8:
-        raise ValueError(
-            f"{sum(kept)} dice kept and {sum(roll)} rolled: the roll must be the other "
-            f"{8 - sum(kept)} of the 8 dice"
-        )
     plan = solver.solve(solver.grill_stop_values(grill), 0)
     print(f"grill {' '.join(map(str, grill))}; values: the worms a stop takes, a bust 0", file=out)
     try:
@@ -455,6 +613,11 @@ def _advise(
 
 def _bots(args: Any, out: TextIO) -> int:
     print("any game: random, ismcts, ismcts:ITERATIONS, ismcts:ITERATIONS:DEPTH", file=out)
+    print(
+        "your own (a class whose Class() has a choose(view, rng) method): module:Class, "
+        "path/to/file.py:Class",
+        file=out,
+    )
     for game in [args.game] if args.game else GAME_NAMES:
         module = GAMES[game].bots
         names = [
@@ -462,7 +625,6 @@ def _bots(args: Any, out: TextIO) -> int:
             for n in getattr(module, "__all__", ())
             if isinstance(getattr(module, n), type)
             and callable(getattr(getattr(module, n), "choose", None))
-            and n != "RandomBot"
         ]
         print(f"{game}: {', '.join(f'{game}:{n}' for n in names)}", file=out)
     return 0

@@ -44,8 +44,8 @@ def test_arena_json() -> None:
 def test_play_shows_the_game_and_its_end() -> None:
     code, text = _run("play", "regenwormen", "HeuristicBot", "random", "--seed", "4")
     assert code == 0
-    assert text.startswith("regenwormen: P1 HeuristicBot, P2 random\n")
-    assert "  P1 HeuristicBot: " in text
+    assert text.startswith("regenwormen: P0 HeuristicBot, P1 random\n")
+    assert "  P0 HeuristicBot: " in text
     assert "  chance: roll " in text
     assert "grill:" in text  # the state's ASCII picture
     assert text.splitlines()[-1].startswith("game over (")

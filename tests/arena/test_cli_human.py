@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -10,7 +11,7 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,11 @@ def _listed(text: str) -> list[str]:
     return [x.strip().split("  (+")[0] for x in block if x.startswith("  ") and "more" not in x]
 
 
+@contextlib.contextmanager
+def _no_exit() -> Iterator[None]:
+    yield
+
+
 class FirstBot:
     """The first legal action (what the scripted person below plays)."""
 
@@ -60,19 +66,21 @@ class FirstBot:
 
 def test_regenwormen_errors_reprompt_and_quit_resigns() -> None:
     code, text = _human(
-        ["regenwormen", "--human", "1", "--bot", "OptimalTurnBot", "--seed", "3"],
+        ["regenwormen", "--human", "0", "--bot", "OptimalTurnBot", "--seed", "3"],
         ["take 99", "foo", "?", "", "quit"],
     )
     assert code == 0
-    assert text.startswith("regenwormen: P1 you, P2 OptimalTurnBot\nyou are P1;")
+    assert text.startswith("regenwormen: P0 you, P1 OptimalTurnBot\nyou are P0;")
     # the illegal action and the text that is no action are refused with their messages
-    assert "P1> take 99\n  illegal action 'take 99' [must_set_aside]: " in text
-    assert "P1> foo\n  not a Regenwormen action: 'foo'" in text
-    listed = _listed(text.split("P1> \n")[0] + "\n")  # '?' lists the roll's values
+    assert "P0> take 99\n  illegal action 'take 99' [must_set_aside]: " in text
+    assert "P0> foo\n  not a Regenwormen action: 'foo'" in text
+    listed = _listed(text.split("P0> \n")[0] + "\n")  # '?' lists the roll's values
     assert listed
     assert all(re.fullmatch(r"set [1-5w]", x) for x in listed)
-    assert "P1 you: resign 0" in text
-    assert text.splitlines()[-1] == "game over (resigned): scores 0 0; won by P2 OptimalTurnBot"
+    assert "P0 you: resign 0" in text  # the seat typed is the seat shown
+    assert text.splitlines()[-1] == (
+        "game over (resigned): scores P0 0, P1 0; won by P1 OptimalTurnBot"
+    )
 
 
 def test_regenwormen_whole_game_typed_matches_the_same_game_between_bots() -> None:
@@ -87,23 +95,23 @@ def test_regenwormen_whole_game_typed_matches_the_same_game_between_bots() -> No
 
     typist = _Typist(out, answer)
     code = main(
-        ["play", "regenwormen", "--human", "2", "--bot", "OptimalTurnBot", "--seed", "8"],
+        ["play", "regenwormen", "--human", "1", "--bot", "OptimalTurnBot", "--seed", "8"],
         out=out,
         inp=typist,
     )
     assert code == 0
     text = out.getvalue()
     assert typist.prompts > 10
-    # the person (seat 2) typed the first legal action each time: a bot doing the same, with
+    # the person (seat 1) typed the first legal action each time: a bot doing the same, with
     # the same seed, plays the same game
     record = wordgames.play(
         wordgames.GAMES["regenwormen"].new_game(2), [OptimalTurnBot(), FirstBot()], random.Random(8)
     )
     outcome = record.replay().outcome
     assert outcome is not None
-    scores = " ".join(map(str, outcome.scores))
+    scores = ", ".join(f"P{p} {s}" for p, s in enumerate(outcome.scores))
     assert f"game over ({outcome.reason}): scores {scores}; " in text.splitlines()[-1]
-    moves = re.findall(r"^  P2 you: (.*)$", text, re.M)
+    moves = [m.split(" (bust")[0] for m in re.findall(r"^  P1 you: (.*)$", text, re.M)]
     states = list(record.states())
     mine = [
         str(a)
@@ -121,64 +129,67 @@ def test_wocable_view_hides_the_bots_rack_and_lists_moves_best_first() -> None:
         step = next(script, None)
         if step is not None:
             return step + "\n"
-        if "P1 you: " not in printed:  # play the best listed move, then resign
+        if "P0 you: " not in printed:  # play the best listed move, then resign
             return _listed(printed)[0] + "\n"
         return "quit\n"
 
     code = main(
-        ["play", "wocable", "--human", "1", "--bot", "GreedyBot", "--seed", "5"],
+        ["play", "wocable", "--human", "0", "--bot", "GreedyBot", "--seed", "5"],
         out=out,
         inp=_Typist(out, answer),
     )
     assert code == 0
     text = out.getvalue()
     # the person's rack is shown, the bot's only as a count; its draws are redacted
-    assert re.search(r"^>P1: 0 \[[A-Z?]{7}\]$", text, re.M)
-    assert re.search(r"^ P2: 0 7 tiles$", text, re.M)
+    assert re.search(r"^>you: 0 \[[A-Z?]{7}\]$", text, re.M)
+    assert re.search(r"^ GreedyBot: 0 7 tiles$", text, re.M)
     assert "draw *" in text
     # '?': placements best first with their scores, then exchanges and the pass
-    first_list = text.split("P1> ?\n", 1)[1].split("P1> ")[0].splitlines()
+    first_list = text.split("P0> ?\n", 1)[1].split("P0> ")[0].splitlines()
     scores = [int(m.group(1)) for x in first_list if (m := re.search(r"\(\+(\d+)\)$", x))]
     assert scores
     assert scores == sorted(scores, reverse=True)
     # a placement without a word is no action: the message, and the prompt again
-    assert "P1> 8H\n  " in text
-    assert "P1> 8H\n  P1 you" not in text
-    played = re.search(r"^  P1 you: (\S+ \S+)$", text, re.M)
+    assert "P0> 8H\n  " in text
+    assert "P0> 8H\n  P0 you" not in text
+    played = re.search(r"^  P0 you: (\S+ \S+)$", text, re.M)
     assert played is not None
     assert played.group(1) == str(wocable.parse_action(played.group(1)))
-    assert "  P1 you: resign 0" in text
+    assert "  P0 you: resign 0" in text
     assert text.splitlines()[-1].startswith("game over (resigned): scores ")
-    assert text.splitlines()[-1].endswith("won by P2 GreedyBot")
+    assert text.splitlines()[-1].endswith("won by P1 GreedyBot")
 
 
 def test_end_of_input_resigns() -> None:
-    code, text = _human(["wocable", "--human", "2", "--bot", "GreedyBot"], [])
+    code, text = _human(["wocable", "--human", "1", "--bot", "GreedyBot"], [])
     assert code == 0
     assert "(end of input: you resign)" in text
-    assert "won by P1 GreedyBot" in text
+    assert "won by P0 GreedyBot" in text
 
 
 @pytest.mark.parametrize(
     "argv",
     [
-        ["regenwormen", "--human", "3", "--bot", "random"],
-        ["regenwormen", "--human", "0"],
-        ["regenwormen", "random", "--human", "1"],
-        ["regenwormen", "--human", "1", "--bot", "NoSuchBot"],
+        ["regenwormen", "--human", "2", "--bot", "random"],
+        ["regenwormen", "--human", "-1"],
+        ["regenwormen", "random", "--human", "0"],
+        ["regenwormen", "--human", "0", "--bot", "NoSuchBot"],
+        ["regenwormen", "--human", "0", "--lang", "es"],
+        ["regenwormen", "--human", "0", "--rules", "{bad json"],
     ],
 )
 def test_human_argument_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, text = _human(argv, ["quit"])
-    assert code == 2
-    assert text == ""
-    assert capsys.readouterr().err.startswith("wordgames play: error: ")
+    with pytest.raises(SystemExit) if argv[2] == "-1" else _no_exit() as _:
+        code, text = _human(argv, ["quit"])
+        assert code == 2
+        assert text == ""
+    assert "error: " in capsys.readouterr().err
 
 
 def test_human_game_as_a_subprocess() -> None:
     env = {**os.environ, "PYTHONPATH": SRC}
     proc = subprocess.run(
-        [sys.executable, "-m", "wordgames", "play", "regenwormen", "--human", "1"],
+        [sys.executable, "-m", "wordgames", "play", "regenwormen", "--human", "0"],
         input="?\nquit\n",
         capture_output=True,
         text=True,
@@ -187,8 +198,10 @@ def test_human_game_as_a_subprocess() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "P1> ?\n  set " in proc.stdout
-    assert proc.stdout.splitlines()[-1] == "game over (resigned): scores 0 0; won by P2 random"
+    assert "P0> ?\n  set " in proc.stdout
+    assert proc.stdout.splitlines()[-1] == (
+        "game over (resigned): scores P0 0, P1 0; won by P1 random"
+    )
 
 
 # -- gcg -------------------------------------------------------------------------------------
@@ -336,7 +349,7 @@ def test_arena_backend_option(
     assert main([*argv, "--backend", "inline"], out=inline) == 0
     assert process.getvalue() == inline.getvalue()
     assert main([*argv, "--address", "auto"], out=io.StringIO()) == 2
-    assert "address is for backend='ray'" in capsys.readouterr().err
+    assert "--address is for --backend ray" in capsys.readouterr().err
     monkeypatch.setitem(sys.modules, "ray", None)
     assert main([*argv, "--backend", "ray"], out=io.StringIO()) == 2
     assert capsys.readouterr().err == (

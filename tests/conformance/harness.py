@@ -412,8 +412,10 @@ class ConformanceSuite:
             n = state.num_players
             action = _any_legal(state, rng)
             if action is not None:
-                for bad_ply in (state.ply + 1, state.ply - 1, -5, True):
+                for bad_ply in (state.ply + 1, state.ply - 1, -5):
                     expect("stale_state", state.check_as, 0, action, ply=bad_ply)
+                for bad_ply in (True, str(state.ply), float(state.ply)):
+                    expect("invalid_ply", state.check_as, 0, action, ply=bad_ply)
                 for bad_player in (-1, n, True, "0", None):
                     expect("invalid_player", state.check_as, bad_player, action)
             if state.is_terminal:
@@ -442,6 +444,74 @@ class ConformanceSuite:
                             expect("not_your_turn", state.check_as, q, a)
             # resigning on somebody else's behalf is never allowed
             expect("not_your_turn", state.check_as, 0, Resign(n - 1 if n > 1 else 5))
+
+    # -- the boundary: wrong types and values -------------------------------------------
+
+    @_property
+    def test_boundary_refuses_wrong_types_and_values(self, seed: int) -> None:
+        """Every call a server hands client data to refuses a wrong type or value with a
+        WordgamesError and a stable code (``view(5)``, ``view(True)``, ``legal_actions(5)``,
+        ``apply_as(0, a, ply="14")``, ``apply(text)``), changing nothing; the calls made by
+        programmers (``new_game``, ``play``) raise a TypeError or ValueError naming the
+        parameter."""
+        rng = random.Random(seed)
+        mod = self.module
+        pairs = self._playout(seed)
+        for state in self._deep_sample(pairs, rng)[:4]:
+            before = _canon(state.to_dict())
+            n = state.num_players
+            seats = [-1, n, n + rng.randrange(1, 10**6), -rng.randrange(2, 10**6), True, False]
+            seats += ["0", str(rng.randrange(n)), float(rng.randrange(n)), b"0", [0], (0,), {}]
+            seats += [object(), 10**100, 0.5, complex(0, 1)]
+            for seat in seats:
+                for call, name in ((state.view, "view"), (state.legal_actions, "legal_actions")):
+                    with pytest.raises(IllegalActionError) as err:
+                        call(seat)
+                    assert err.value.code == "invalid_player", (name, seat, err.value)
+                    assert str(err.value).startswith(f"{name}(")
+                    assert len(str(err.value)) < MAX_MESSAGE
+                _expect("invalid_player", state.check_as, seat, Resign(0))
+            state.view(None)  # a spectator
+            for p in range(n):  # every seat's view; a seat that may not act has no actions
+                state.view(p)
+                if p not in state.players_to_act:
+                    assert state.legal_actions(p) == ()
+            action = _any_legal(state, rng)
+            if action is not None:
+                plies = [str(state.ply), float(state.ply), True, b"1", [state.ply], object()]
+                for bad_ply in plies:
+                    _expect("invalid_ply", state.check_as, 0, action, ply=bad_ply)
+                    _expect("invalid_ply", state.apply_as, 0, str(action), ply=bad_ply)
+                # apply takes actions, not text: the message points to parse_action
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply(str(action))
+                assert err.value.code == "not_an_action"
+                assert "parse_action" in str(err.value)
+            for junk in (5, True, None, 1.5, b"set w", ["x"], {"a": 1}, object()):
+                with pytest.raises(ParseError):
+                    mod.parse_action(junk)
+                for from_dict in (type(state).from_dict, Record.from_dict):
+                    with pytest.raises(InvalidStateError):
+                        from_dict(junk)
+                with pytest.raises(InvalidStateError):
+                    type(state.view(0)).from_dict(junk)
+                assert not state.is_legal(junk)
+            assert _canon(state.to_dict()) == before
+        start = pairs[0][0]
+        n = start.num_players
+        for players in (2.0, "ab", None, object(), True, b"ab"):
+            with pytest.raises(wordgames.RulesError, match="players"):
+                mod.new_game(players)
+        for rules in ("en", 5, {"tiles": "en"}, object()):
+            with pytest.raises(wordgames.RulesError, match="rules must be"):
+                mod.new_game(n, rules=rules)
+        bot = wordgames.RandomBot()
+        for rng_arg in (7, "7", None):
+            with pytest.raises(TypeError, match="rng must be"):
+                wordgames.play(start, bot, rng_arg)  # type: ignore[arg-type]
+        for bots in (5, [bot] * (n - 1) + ["random"]):
+            with pytest.raises(TypeError, match=r"bots\[\d+\] must be a bot"):
+                wordgames.play(start, bots, random.Random(seed))  # type: ignore[arg-type]
 
     # -- hostile input ---------------------------------------------------------------------
 

@@ -91,7 +91,8 @@ def test_page_code_blocks_run(
     if not blocks:
         pytest.skip(f"{page} has no runnable Python block")
     monkeypatch.chdir(tmp_path)
-    namespace: dict[str, object] = {"__name__": "__docs__"}
+    # run as a script is: a block's ``if __name__ == "__main__":`` guard runs its body
+    namespace: dict[str, object] = {"__name__": "__main__"}
     for block in blocks:
         source = "\n" * (block.line - 1) + block.code  # tracebacks show the page's line numbers
         try:

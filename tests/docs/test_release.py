@@ -101,3 +101,27 @@ def test_contract_table_has_the_record_version() -> None:
         wordgames.GAMES["regenwormen"].new_game(2), wordgames.RandomBot(), random.Random(0)
     )
     assert record.to_dict()["version"] == int(table["record (`Record.to_dict`)"])
+
+
+def _fenced_commands(text: str) -> list[str]:
+    """The unlabelled and shell fenced blocks of a Markdown text: the commands a reader types."""
+    from tests.docs.test_code_blocks import extract_blocks
+
+    return [b.code.strip() for b in extract_blocks(text) if b.lang in ("", "sh", "bash")]
+
+
+def test_install_says_how_to_install_before_the_first_upload() -> None:
+    """Until the first upload, the install sections say how to install from a checkout or a
+    built wheel, and the release page has the build, check and upload steps."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    install = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    release = (ROOT / "docs" / "release.md").read_text(encoding="utf-8")
+    for page in (readme, index, install):
+        assert "pip install ." in page
+        assert "python -m build" in page
+    assert "pip install wordgames\n" not in readme + index  # not a command to type yet
+    for step in ("python -m build", "twine check --strict", "twine upload"):
+        assert step in release
+    # the README's only set-up commands stay the two of `./dev`
+    assert _fenced_commands(readme) == ["./dev demo", "./dev test"]

@@ -649,14 +649,15 @@ def test_ill_typed_fields_are_not_actions_in_apply_check_and_actor(
 @settings(max_examples=_EXAMPLES)
 @given(player=_ILL_TYPED)
 def test_ill_typed_players_in_view_legal_actions_and_redact(player: object) -> None:
-    """A player index that is not an int: ``view`` raises ``invalid_player``,
-    ``legal_actions`` lists nothing unless it equals the player to act, ``redact_action`` shows
-    the action (no bare TypeError in either build)."""
+    """A player index that is not an int: ``view`` and ``legal_actions`` raise
+    ``invalid_player`` (even a bool or float equal to the player to act), ``redact_action``
+    shows the action (no bare TypeError in either build)."""
     state = rw.new_game(3).apply(roll("1 1 2 2 3 3 4 w"))
     if player is not None:
-        with pytest.raises(IllegalActionError) as err:
-            state.view(player)
-        assert err.value.code == "invalid_player"
-    expected = state.legal_actions() if player is None or player == state.turn else ()
-    assert state.legal_actions(player) == expected
+        for call in (state.view, state.legal_actions):
+            with pytest.raises(IllegalActionError) as err:
+                call(player)
+            assert err.value.code == "invalid_player"
+    else:
+        assert state.legal_actions(player) == state.legal_actions()
     assert state.redact_action(rw.SetAside(6), player) == "set w"

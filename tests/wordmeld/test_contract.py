@@ -46,7 +46,7 @@ def test_check_as_refuses_the_shared_situations() -> None:
     assert code(state.check_as, 0, wm.Draw(state.pile[0])) == "chance_outcome_from_player"
     assert code(state.check_as, 0, f"draw {state.pile[0]}") == "chance_outcome_from_player"
     assert code(state.check_as, 0, "pick pile", ply=state.ply - 1) == "stale_state"
-    assert code(state.check_as, 0, "pick pile", ply=True) == "stale_state"
+    assert code(state.check_as, 0, "pick pile", ply=True) == "invalid_ply"
     assert code(state.check_as, 2, "pick pile") == "invalid_player"
     assert code(state.check_as, 0, wm.Resign(1)) == "not_your_turn"
     assert code(state.check_as, 0, object()) == "not_an_action"

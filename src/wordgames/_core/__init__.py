@@ -1,7 +1,7 @@
 """The common game contract: errors, chance, records, generic bots, serialisation helpers."""
 
 from wordgames._core.bots import RandomBot
-from wordgames._core.chance import sample_chance
+from wordgames._core.chance import resolve_chance, sample_chance
 from wordgames._core.contract import SHARED_CODES, Resign, StateBase, ViewBase
 from wordgames._core.errors import (
     IllegalActionError,
@@ -40,5 +40,6 @@ __all__ = [
     "competition_ranking",
     "play",
     "player_names",
+    "resolve_chance",
     "sample_chance",
 ]

@@ -15,6 +15,7 @@ from wordgames._core.errors import WordgamesError
 __all__ = [
     "draw_outcomes",
     "multiset_roll_outcomes",
+    "resolve_chance",
     "sample_chance",
     "sample_from_counts",
     "sample_multiset_roll",
@@ -35,6 +36,30 @@ def sample_chance(state: Any, rng: random.Random) -> Any:
     if fast is not None:
         return fast(rng)
     return sample_from_outcomes(state.chance_outcomes(), rng)
+
+
+S = TypeVar("S")
+
+
+def resolve_chance(state: S, rng: random.Random) -> S:
+    """The state after every pending chance event (rolls, draws, deals) is resolved with
+    ``rng``: ``state`` itself when none is pending. The call a server or a script makes after
+    each move; the outcomes are drawn as :func:`sample_chance` draws them, so the same ``rng``
+    seed gives the same state. Use :func:`sample_chance` to see (or record) each outcome.
+
+    >>> import random, wordgames
+    >>> from wordgames import wocable
+    >>> state = wordgames.resolve_chance(wocable.new_game(2), random.Random(7))  # the deal
+    >>> state.is_chance_node, len(state.rack_text(0))
+    (False, 7)
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random (e.g. random.Random(7)), got {rng!r:.60}")
+    current: Any = state
+    while current.is_chance_node:
+        current = current.apply(sample_chance(current, rng))
+    resolved: S = current
+    return resolved
 
 
 def sample_from_outcomes(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:

@@ -16,7 +16,9 @@ code                            situation
 ``chance_outcome_from_player``  (``check_as``) a player sent a chance outcome
 ``server_event_from_player``    (``check_as``) a player sent a frontend-only event
 ``stale_state``                 (``check_as``) the ``ply`` given is not the state's ``ply``
-``invalid_player``              a player index that is not a player of this game
+``invalid_ply``                 (``check_as``) the ``ply`` given is not an int
+``invalid_player``              a player index that is not a player of this game (``view``,
+                                ``legal_actions``, ``check_as``: not an int, a bool, out of range)
 =============================== =========================================================
 """
 
@@ -39,6 +41,7 @@ __all__ = [
     "CHANCE_PENDING",
     "GAME_OVER",
     "INVALID_PLAYER",
+    "INVALID_PLY",
     "NOT_AN_ACTION",
     "NOT_CHANCE_NODE",
     "NOT_YOUR_TURN",
@@ -48,6 +51,7 @@ __all__ = [
     "Resign",
     "StateBase",
     "ViewBase",
+    "check_player",
     "well_typed",
 ]
 
@@ -60,6 +64,7 @@ CHANCE_OUTCOME_FROM_PLAYER: Final = "chance_outcome_from_player"
 SERVER_EVENT_FROM_PLAYER: Final = "server_event_from_player"
 STALE_STATE: Final = "stale_state"
 INVALID_PLAYER: Final = "invalid_player"
+INVALID_PLY: Final = "invalid_ply"
 
 SHARED_CODES: Final = frozenset(
     {
@@ -72,6 +77,7 @@ SHARED_CODES: Final = frozenset(
         SERVER_EVENT_FROM_PLAYER,
         STALE_STATE,
         INVALID_PLAYER,
+        INVALID_PLY,
     }
 )
 """Every code with the same meaning in all four games (docs/contract.md lists them)."""
@@ -90,6 +96,35 @@ class Resign:
 
     def __str__(self) -> str:
         return f"resign {self.player}"
+
+
+def check_player(player: object, num_players: int, call: str) -> None:
+    """Refuse ``player`` unless it is ``None`` or a seat ``0 <= player < num_players`` (an
+    ``int``, not a bool): :class:`IllegalActionError` with code ``invalid_player``, the
+    message naming ``call`` (``"view"``, ``"legal_actions"``). Every game's ``view`` and
+    ``legal_actions`` check their argument with it, so a client's value is refused the same
+    way in all four."""
+    if player is None or (type(player) is int and 0 <= player < num_players):
+        return
+    raise IllegalActionError(
+        INVALID_PLAYER,
+        player,
+        f"no player {short_repr(player)}: players are the ints 0 to {num_players - 1}"
+        + (" (None: a spectator)" if call == "view" else " (None: whoever acts)"),
+        call=f"{call}({short_repr(player)})",
+    )
+
+
+def _not_an_action(game: str, action: object) -> IllegalActionError:
+    """The ``not_an_action`` error; text points to the parser (the error path only)."""
+    if isinstance(action, str):
+        return IllegalActionError(
+            NOT_AN_ACTION,
+            action,
+            f"apply() and check() take an action object, not text: parse it first with "
+            f"wordgames.{game}.parse_action(text), or use apply_as(player, text), which parses",
+        )
+    return IllegalActionError(NOT_AN_ACTION, action, f"not a well-formed {game} action")
 
 
 # -- field types --------------------------------------------------------------------------
@@ -292,7 +327,7 @@ class StateBase:
     def check(self, action: object) -> None:
         """Raise the :class:`IllegalActionError` that ``apply(action)`` would raise."""
         if type(action) not in self.ACTION_TYPES or not well_typed(action):
-            raise IllegalActionError(NOT_AN_ACTION, action, f"not a well-formed {self.GAME} action")
+            raise _not_an_action(self.GAME, action)
         if self.is_terminal and not isinstance(action, self.AFTER_END_TYPES):
             raise IllegalActionError(GAME_OVER, action, "the game is over")
         if isinstance(action, self.CHANCE_TYPES):
@@ -323,11 +358,18 @@ class StateBase:
         Raises :class:`~wordgames.ParseError` for text that is not an action, else
         :class:`~wordgames.IllegalActionError`; changes nothing.
         """
-        if ply is not None and (type(ply) is not int or ply != self.ply):
+        if ply is not None and type(ply) is not int:
+            raise IllegalActionError(
+                INVALID_PLY,
+                action,
+                f"ply must be an int (the state's ply the client was shown), got "
+                f"{type(ply).__name__} {short_repr(ply)}",
+            )
+        if ply is not None and ply != self.ply:
             raise IllegalActionError(
                 STALE_STATE,
                 action,
-                f"the move was made at ply {short_repr(ply)}, the game is at ply {self.ply}",
+                f"the move was made at ply {ply}, the game is at ply {self.ply}",
             )
         if isinstance(action, str):
             parse = type(self)._parse_text
@@ -335,9 +377,13 @@ class StateBase:
                 raise ParseError(f"{self.GAME} has no notation parser")
             action = parse(action)
         if type(player) is not int or not 0 <= player < self.num_players:
-            raise IllegalActionError(INVALID_PLAYER, action, f"no player {short_repr(player)}")
+            raise IllegalActionError(
+                INVALID_PLAYER,
+                action,
+                f"no player {short_repr(player)}: players are the ints 0 to {self.num_players - 1}",
+            )
         if type(action) not in self.ACTION_TYPES or not well_typed(action):
-            raise IllegalActionError(NOT_AN_ACTION, action, f"not a well-formed {self.GAME} action")
+            raise _not_an_action(self.GAME, action)
         if isinstance(action, self.CHANCE_TYPES):
             raise IllegalActionError(
                 CHANCE_OUTCOME_FROM_PLAYER,

@@ -32,12 +32,14 @@ class IllegalActionError(WordgamesError, ValueError):
     code: str
     action: object
 
-    def __init__(self, code: str, action: object, message: str) -> None:
+    def __init__(self, code: str, action: object, message: str, *, call: str | None = None) -> None:
         if not _CODE.match(code):
             raise ValueError(f"error code must be snake_case, got {code!r}")
         self.code = code
         self.action = action
-        super().__init__(f"illegal action {action_text(action)} [{code}]: {message}")
+        # ``call``: a refused request that is not an action (``view(5)``) names the call
+        head = f"illegal action {action_text(action)}" if call is None else f"{call} refused"
+        super().__init__(f"{head} [{code}]: {message}")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_illegal, (self.code, self.action, self.args[0]))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence, Sized
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import Any
 
 import attrs
@@ -89,8 +89,13 @@ def player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, .
         if not lo <= players <= hi:
             raise RulesError(f"this game takes {lo} to {hi} players, got {players}")
         names = tuple(f"P{i + 1}" for i in range(players))
-    elif isinstance(players, str):
+    elif isinstance(players, (str, bytes)):
         raise RulesError("players must be a count or a list of names, not one string")
+    elif not isinstance(players, Iterable):
+        raise RulesError(
+            f"players must be a count (an int) or a list of names, got "
+            f"{type(players).__name__} {short_repr(players)}"
+        )
     else:
         if isinstance(players, Sized) and len(players) > hi:
             raise RulesError(f"this game takes {lo} to {hi} players, got {len(players)}")

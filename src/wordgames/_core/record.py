@@ -46,7 +46,11 @@ class Record(Generic[S]):
     """
 
     initial: S
+    """The state the game starts from (``new_game(...)``, or any state ``play`` started at)."""
     actions: tuple[Action, ...] = ()
+    """Every action applied to ``initial``, in order: the players' decisions and the chance
+    outcomes (rolls, draws, deals) alike, so the record replays without an RNG; ``len`` of
+    it is the number of plies the game took."""
 
     @property
     def final_ply(self) -> int:
@@ -172,9 +176,14 @@ class RedactedRecord:
     """A record as one viewer saw it: ``views[i]`` is the view before ``actions[i]``."""
 
     game: str
+    """The game's registry name (``"wocable"``, ...)."""
     viewer: int | None
+    """The seat the record was redacted for (``None``: a spectator)."""
     views: tuple[Any, ...]
+    """The viewer's view before each action, and the final view last (one more than
+    ``actions``)."""
     actions: tuple[str, ...]
+    """Each action's text as the viewer saw it (``draw ?`` for another player's hidden draw)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form: the viewer, its views before and after every action, and each action
@@ -202,22 +211,58 @@ def play(
     with ``rng``; each bot gets ``view(player)`` and the same ``rng``. Where several players may
     act at once (simultaneous phases), the lowest-numbered of them acts first. Same ``rng`` seed,
     same record.
+
+    >>> import random, wordgames
+    >>> from wordgames import regenwormen as rw
+    >>> record = wordgames.play(rw.new_game(2), rw.bots.OptimalTurnBot(), random.Random(7))
+    >>> record.replay().is_terminal, record == wordgames.Record.from_json(record.to_json())
+    (True, True)
     """
+    if not callable(getattr(state, "apply", None)) or not hasattr(state, "GAME"):
+        raise TypeError(f"state must be a game state (new_game(...)), got {short_repr(state)}")
     if not isinstance(bots, Sequence):
         bots = [bots] * state.num_players
     if len(bots) != state.num_players:
         raise WordgamesError(f"need {state.num_players} bots, got {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(
+                f"bots[{seat}] must be a bot (an object with choose(view, rng)), got "
+                f"{short_repr(bot)}"
+            )
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"rng must be a random.Random (e.g. random.Random(7)), got {short_repr(rng)}"
+        )
+    if max_actions is not None and (type(max_actions) is not int or max_actions < 0):
+        raise ValueError(f"max_actions must be an int >= 0 or None, got {short_repr(max_actions)}")
     initial = state
     actions: list[Action] = []
     while not state.is_terminal and (max_actions is None or len(actions) < max_actions):
         if state.is_chance_node:
             action = sample_chance(state, rng)
+            state = state.apply(action)
         else:
             acting = state.players_to_act
             if not acting:
                 raise WordgamesError(f"{state.GAME}: no player to act in a non-terminal state")
             player = min(acting)
-            action = bots[player].choose(state.view(player), rng)
-        state = state.apply(action)
+            bot = bots[player]
+            action = bot.choose(state.view(player), rng)
+            try:
+                state = state.apply(action)
+            except IllegalActionError as exc:
+                raise bot_error(exc, bot, player, len(actions)) from exc
         actions.append(action)
     return Record(initial, tuple(actions))
+
+
+def bot_error(exc: IllegalActionError, bot: object, seat: int, index: int) -> IllegalActionError:
+    """``exc`` (a bot's illegal choice) again, with the same code, naming the seat and the
+    bot: ``seat 1 (GreedyBot) chose an illegal action at action 12: ...``."""
+    reason = str(exc).partition(": ")[2] or str(exc)
+    return IllegalActionError(
+        exc.code,
+        exc.action,
+        f"the bot of seat {seat} ({type(bot).__name__}) chose it at action {index}: {reason}",
+    )

@@ -198,26 +198,22 @@ def _decision(state: Any, action: Any) -> bool:
 
 
 def analysis_lexicon(initial: Any, lexicon: Any, notes: list[str]) -> Any:
-    """The lexicon the best moves are looked for in: ``lexicon`` if given, else the record's,
-    unless that is the words of a GCG file alone (:func:`~wordgames.wocable.from_gcg` replays a
-    file its builtin lexicon disagrees with on the file's own words), where the builtin
-    lexicon of the tile set is used instead (with a note)."""
+    """The lexicon the best moves are looked for in: ``lexicon`` if given, else the record's
+    (None). A GCG file whose words the builtin lexicon lacks is replayed on the builtin
+    lexicon plus the file's words (:func:`~wordgames.wocable.from_gcg`): its best moves are
+    then looked for in that lexicon, with a note."""
     from wordgames.lexicon import Lexicon
     from wordgames.wocable.gcg.replay import FILE_LEXICON
-    from wordgames.wocable.state import default_lexicon
 
     if lexicon is not None:
         if not isinstance(lexicon, Lexicon):
             raise TypeError(f"lexicon must be a Lexicon, got {type(lexicon).__name__}")
         return lexicon
-    if initial.lexicon.name == FILE_LEXICON:
-        builtin = default_lexicon(initial.rules)
+    if initial.lexicon.name.endswith(FILE_LEXICON):
         notes.append(
-            f"the game's lexicon is unknown (the file's own words were replayed): best moves "
-            f"are looked for in the builtin lexicon {builtin.name!r}; pass lexicon= for "
-            f"the one the game was played with"
+            f"the game's lexicon is {initial.lexicon.name!r}: the builtin lexicon plus the "
+            f"words of the file it lacks; pass lexicon= for the one the game was played with"
         )
-        return builtin
     return None
 
 

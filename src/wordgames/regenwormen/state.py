@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 import random
+import typing
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -17,6 +18,7 @@ from wordgames._core.contract import (
     NOT_AN_ACTION,
     NOT_CHANCE_NODE,
     StateBase,
+    check_player,
     make_total,
     well_typed,
 )
@@ -320,9 +322,18 @@ class State(StateBase):
         set-asides by face; or ``Reroll`` (if dice remain), then the take, then steals.
 
         :class:`Resign` is accepted by :meth:`apply` but never listed (random playouts play
-        real games); :meth:`resign_actions` lists it."""
+        real games); :meth:`resign_actions` lists it.
+
+        >>> from wordgames import regenwormen as rw
+        >>> state = rw.new_game(2).apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
+        >>> tuple(str(a) for a in state.legal_actions())  # a set-aside per value rolled
+        ('set 1', 'set 2', 'set 3', 'set 5', 'set w')
+        >>> state.legal_actions(1)                   # bob may not act now
+        ()
+        """
         phase = self.phase
-        if player is not None and player != self.turn:
+        if player is not None and (player != self.turn or type(player) is not int):
+            check_player(player, len(self.players), "legal_actions")
             return ()
         if phase == SET_ASIDE:
             return _SET_BY_MASK[_FACE_MASK[self.roll] & ~_FACE_MASK[self.kept]]
@@ -459,6 +470,15 @@ class State(StateBase):
         current player's decision).
 
         Raises :class:`~wordgames.IllegalActionError` and changes nothing if it is illegal.
+
+        >>> from wordgames import regenwormen as rw
+        >>> state = rw.new_game(2).apply(rw.Roll((1, 2, 2, 3, 5, 6, 6, 6)))
+        >>> state.apply(rw.SetAside(6)).total        # three worms: 15 points
+        15
+        >>> state.apply(rw.Take(21))
+        Traceback (most recent call last):
+        ...
+        wordgames._core.errors.IllegalActionError: illegal action 'take 21' [must_set_aside]: ...
         """
         # Fast paths for legal, well-typed actions (``type(x) is int`` keeps bools and floats
         # that compare equal out); anything else goes through check() for its error. The
@@ -642,12 +662,18 @@ class State(StateBase):
         """What ``player`` (``None``: a spectator) knows: everything, Regenwormen is open.
 
         Raises :class:`~wordgames.IllegalActionError` (``invalid_player``) for a player
-        index that is not in the game."""
-        if player is not None and not (type(player) is int and 0 <= player < len(self.players)):
-            raise IllegalActionError(
-                INVALID_PLAYER, None, f"no player {short_repr(player)} in this game"
-            )
-        return View(player, self)
+        index that is not in the game.
+
+        >>> from wordgames import regenwormen as rw
+        >>> rw.new_game(2).view(0).viewer
+        0
+        >>> rw.new_game(2).view(5)
+        Traceback (most recent call last):
+        ...
+        wordgames._core.errors.IllegalActionError: view(5) refused [invalid_player]: ...
+        """
+        check_player(player, len(self.players), "view")
+        return View(typing.cast("int | None", player), self)
 
     def redact_action(self, action: object, viewer: object) -> str:
         """The text of ``action`` as ``viewer`` saw it: all of it, nothing is hidden."""
@@ -821,6 +847,11 @@ def new_game(
 
     ``players`` is a count (names ``P1``, ``P2``...) or the names; 2-7 players (1 with
     ``Rules(allow_solo=True)``). Player 0 starts (the rules say the youngest player).
+
+    >>> from wordgames import regenwormen as rw
+    >>> state = rw.new_game(["ann", "bob"])
+    >>> state.is_chance_node, state.players      # ann's first roll is pending
+    (True, ('ann', 'bob'))
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a regenwormen.Rules, got {type(rules).__name__}")

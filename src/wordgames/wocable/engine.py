@@ -615,6 +615,28 @@ def is_phony(tiles: Tiles, board: Sequence[int], place: Place) -> bool:
     return not all(tiles.accepts(w) for w in play_words(tiles, before, placed, place.across))
 
 
+def _missing_text(
+    tiles: Tiles,
+    need: Sequence[int],
+    have: Sequence[int],
+    short: Sequence[int],
+    rack: Sequence[int],
+) -> str:
+    """Why the rack cannot make a play: each missing tile with its exact count (``needs
+    3 T, the rack has 1``), and what lowercase means when blanks are missing."""
+    parts = []
+    for i in short:
+        name = "? (a blank)" if i == tiles.blank else tiles.tile_text(i)
+        parts.append(f"{need[i]} {name}, the rack has {have[i]}")
+    text = f"the move needs {'; '.join(parts)} (rack {tiles.rack_text(rack)})"
+    if tiles.blank in short:
+        text += (
+            ": a lowercase letter in a play is a blank; write the letters of your own tiles "
+            "in capitals"
+        )
+    return text
+
+
 def check_placement(
     tiles: Tiles,
     board: Sequence[int],
@@ -639,10 +661,7 @@ def check_placement(
         have[t] += 1
     short = [i for i, n in enumerate(need) if n > have[i]]
     if short:
-        txt = "".join(tiles.tile_text(i) for i in short)
-        raise PlacementError(
-            "tiles_not_on_rack", f"the move needs {txt} but the rack is {tiles.rack_text(rack)}"
-        )
+        raise PlacementError("tiles_not_on_rack", _missing_text(tiles, need, have, short, rack))
     first = all(v < 0 for v in board)
     n_main = (last - start) // step + 1
     if len(placed) == 1:

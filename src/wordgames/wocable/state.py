@@ -16,6 +16,7 @@ from wordgames._core.contract import (
     NOT_AN_ACTION,
     NOT_CHANCE_NODE,
     StateBase,
+    check_player,
     well_typed,
 )
 from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
@@ -104,8 +105,25 @@ def new_game(
 ) -> State:
     """A new game for 2-4 players: a chance node dealing 7 tiles to each player in turn
     (player 0 first; player 0 also moves first). ``lexicon`` defaults to the builtin lexicon
-    of the tile set's language."""
+    of the tile set's language.
+
+    >>> import random, wordgames
+    >>> from wordgames import wocable
+    >>> state = wocable.new_game(["ann", "bob"])          # a chance node: the deal
+    >>> state = wordgames.resolve_chance(state, random.Random(1))
+    >>> state.rack_text(0), state.current_player
+    ('ADEHPR?', 0)
+    """
     rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            f"rules must be a wocable.Rules or None, got {type(rules).__name__}"
+            + (" (the tile set is Rules(tiles=...), e.g. Rules(tiles='es'))" if rules else "")
+        )
+    if lexicon is not None and not isinstance(lexicon, Lexicon):
+        raise RulesError(
+            f"lexicon must be a wordgames.lexicon.Lexicon or None, got {type(lexicon).__name__}"
+        )
     names = player_names(players, 2, 4)
     lex = default_lexicon(rules) if lexicon is None else lexicon
     tiles = tiles_for(rules, lex)
@@ -400,7 +418,14 @@ class State(StateBase):
         ranked the same way, but found by a shadow-bounded search that skips anchors which
         cannot reach the top ``n`` (:mod:`wordgames.wocable.shadow`). Empty where
         :meth:`legal_actions` lists no placement (a chance node, the end, a game-ending play
-        waiting for ``Challenge`` or ``Accept``)."""
+        waiting for ``Challenge`` or ``Accept``).
+
+        >>> import random, wordgames
+        >>> from wordgames import wocable
+        >>> state = wordgames.resolve_chance(wocable.new_game(2), random.Random(1))
+        >>> tuple((str(m.action), m.score, m.leave) for m in state.best_moves(2))
+        (('8B EPHeDRA', 82, ''), ('8B ePHEDRA', 82, ''))
+        """
         if self.phase != "play" or self.pending_end is not None:
             return []
         if leave is None and "moves" in self._cache:
@@ -420,10 +445,19 @@ class State(StateBase):
         ``Rules.word_check="challenge"`` a phony is accepted by :meth:`apply` and
         :meth:`check` but never enumerated, so bots and playouts never play one. Resign,
         Timeout and TimePenalty are accepted by :meth:`apply` but not listed here (see
-        :meth:`frontend_actions`), so random playouts are real games."""
-        if self.phase != "play":
+        :meth:`frontend_actions`), so random playouts are real games.
+
+        >>> import random, wordgames
+        >>> from wordgames import wocable
+        >>> state = wordgames.resolve_chance(wocable.new_game(2), random.Random(1))
+        >>> actions = state.legal_actions()
+        >>> len(actions), str(actions[0]), str(actions[-1])
+        (10074, '8H aA', '-')
+        """
+        if player is not None and (player != self.turn or type(player) is not int):
+            check_player(player, len(self.players), "legal_actions")
             return ()
-        if player is not None and player != self.turn:
+        if self.phase != "play":
             return ()
         c = self._cache.get("legal")
         if c is None:
@@ -573,8 +607,13 @@ class State(StateBase):
         rack = list(rack_now)
         for u in used:
             if u not in rack:
+                want = used.count(u)
+                name = "? (a blank)" if u == t.blank else t.tile_text(u)
                 raise IllegalActionError(
-                    "tiles_not_on_rack", action, f"the rack is {t.rack_text(rack_now)}"
+                    "tiles_not_on_rack",
+                    action,
+                    f"the exchange needs {want} {name}, the rack has {rack_now.count(u)} "
+                    f"(rack {t.rack_text(rack_now)})",
                 )
             rack.remove(u)
         bag = sum(self.bag)
@@ -589,7 +628,15 @@ class State(StateBase):
 
     def apply(self, action: Any) -> State:
         """The state after ``action`` (IllegalActionError, the one ``check`` raises, if it is
-        not legal here). Every action adds 1 to ``ply``."""
+        not legal here). Every action adds 1 to ``ply``.
+
+        >>> import random, wordgames
+        >>> from wordgames import wocable
+        >>> state = wordgames.resolve_chance(wocable.new_game(2), random.Random(1))
+        >>> after = state.apply(wocable.parse_action("8B EPHeDRA"))
+        >>> after.scores, after.is_chance_node                # the refill draws are pending
+        ((82, 0), True)
+        """
         tp = type(action)
         phase = self.phase
         # fast paths: exact classes with fields of the right type only
@@ -944,9 +991,16 @@ class State(StateBase):
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, player: int | None) -> View:
-        """What ``player`` may know (``None``: a spectator, who sees no rack)."""
-        if player is not None and not (isinstance(player, int) and 0 <= player < len(self.players)):
-            raise ValueError(f"no player {short_repr(player)}")
+        """What ``player`` may know (``None``: a spectator, who sees no rack).
+
+        >>> import random, wordgames
+        >>> from wordgames import wocable
+        >>> state = wordgames.resolve_chance(wocable.new_game(2), random.Random(1))
+        >>> view = state.view(1)                              # bob's: ann's rack is hidden
+        >>> view.viewer, len(view.legal_actions()) > 0
+        (1, False)
+        """
+        check_player(player, len(self.players), "view")
         t = self._tiles
         unseen = list(t.counts)
         for v in self.board:

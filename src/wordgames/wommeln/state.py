@@ -22,7 +22,13 @@ from typing import Any, ClassVar
 
 import attrs
 
-from wordgames._core.contract import INVALID_PLAYER, NOT_CHANCE_NODE, Resign, StateBase
+from wordgames._core.contract import (
+    INVALID_PLAYER,
+    NOT_CHANCE_NODE,
+    Resign,
+    StateBase,
+    check_player,
+)
 from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import check_header, guarded_loader
@@ -285,6 +291,12 @@ class State(StateBase):
         the best ``Connect`` (if any) and ``Pass``. Any other valid placement is legal too (see
         :meth:`check`). ``TimeUp`` is listed by :meth:`frontend_actions`, not here; ``Resign``
         (always open to a player still in the game) is not listed either.
+
+        >>> import random, wordgames
+        >>> from wordgames import wommeln
+        >>> state = wordgames.resolve_chance(wommeln.new_game(2), random.Random(1))
+        >>> tuple(sorted({str(a).split()[1] for a in state.legal_actions(0)}))
+        ('circle', 'pass', 'place')
         """
         if player is None:
             out: list[Action] = []
@@ -292,6 +304,7 @@ class State(StateBase):
                 out.extend(self.legal_actions(p))
             return tuple(out)
         if type(player) is not int or player not in self.players_to_act:
+            check_player(player, len(self.players), "legal_actions")
             return ()
         key = ("legal", player)
         cached = self._cache.get(key)
@@ -575,7 +588,15 @@ class State(StateBase):
     # -- transitions ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> State:
-        """The state after ``action`` (``self`` is unchanged); IllegalActionError if illegal."""
+        """The state after ``action`` (``self`` is unchanged); IllegalActionError if illegal.
+
+        >>> import random, wordgames
+        >>> from wordgames import wommeln
+        >>> state = wordgames.resolve_chance(wommeln.new_game(2), random.Random(1))
+        >>> state = state.apply(wommeln.parse_action("p0 pass"))
+        >>> sorted(state.players_to_act)                      # bob still searches
+        [1]
+        """
         # fast path: actions of the exact classes with fields of the exact types (checked
         # here, more cheaply than the generic check) go straight to the rules; anything else,
         # and every state where the shared checks refuse them, takes check(): both agree
@@ -806,9 +827,13 @@ class State(StateBase):
     def view(self, player: int | None) -> View:
         """What ``player`` (``None``: a spectator) may know. During the search the other
         players' marks of this round are hidden (only whether they are done is public); they
-        are revealed in the review, when words are read aloud."""
-        if player is not None and not (type(player) is int and 0 <= player < self.num_players):
-            raise ValueError(f"no player {short_repr(player)}")
+        are revealed in the review, when words are read aloud.
+
+        >>> from wordgames import wommeln
+        >>> wommeln.new_game(2).view(0).viewer
+        0
+        """
+        check_player(player, len(self.players), "view")
         done = tuple(e is not None and e.done for e in self.entries)
         if self.phase == "search":
             entries = tuple(
@@ -1151,7 +1176,18 @@ def new_game(
     builtin sheet number (1-14; INTENSIV 1-6) of ``rules.language``'s set, a :class:`Sheet`,
     or a grid's rows (a user-supplied grid). By default player ``i`` gets builtin sheet
     ``i + 1``, or distinct random ones when ``rng`` is given. Sheets must all differ.
+
+    >>> import random, wordgames
+    >>> from wordgames import wommeln
+    >>> state = wommeln.new_game(["ann", "bob"])          # a chance node: the category card
+    >>> state = wordgames.resolve_chance(state, random.Random(1))
+    >>> state.phase, sorted(state.players_to_act)         # both search at once
+    ('search', [0, 1])
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a wommeln.Rules, got {type(rules).__name__}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise RulesError(f"rng must be a random.Random or None, got {type(rng).__name__}")
     names = player_names(players, 1, MAX_PLAYERS)
     n = len(names)
     count = INTENSIV_SHEETS if rules.intensiv else STANDARD_SHEETS

@@ -90,9 +90,16 @@ def new_game(
     ``es``, ``nl``), ``deck`` (default: the language's), ``lexicon`` (the common-word
     lexicon; ``"builtin"`` = the packaged one for ``en``/``es``), the ``official`` (premium)
     list, extra ``winning`` words (WORDMELD always wins) and allowed ``proper_names``.
+
+    >>> import random, wordgames
+    >>> from wordgames import wordmeld
+    >>> state = wordmeld.new_game(["ann", "bob"])         # a chance node: the deal
+    >>> state = wordgames.resolve_chance(state, random.Random(1))
+    >>> state.current_player, state.phase
+    (0, 'turn')
     """
     if not isinstance(rules, Rules):
-        raise RulesError("rules must be a wordmeld.Rules")
+        raise RulesError(f"rules must be a wordmeld.Rules, got {type(rules).__name__}")
     names = player_names(players, rules.min_players, rules.max_players)
     if setup is None:
         setup = Setup.create(

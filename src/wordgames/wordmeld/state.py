@@ -18,6 +18,7 @@ from wordgames._core.contract import (
     NOT_CHANCE_NODE,
     Resign,
     StateBase,
+    check_player,
 )
 from wordgames._core.errors import (
     IllegalActionError,
@@ -300,9 +301,18 @@ class State(StateBase):
         top: every discard (``pick pile`` instead under ``Rules.draw_after_discard_pick``),
         ``keep`` when allowed, then the plays. ``resign`` is legal for
         every player still in the game but never listed.
+
+        >>> import random, wordgames
+        >>> from wordgames import wordmeld
+        >>> state = wordgames.resolve_chance(wordmeld.new_game(["ann", "bob"]), random.Random(1))
+        >>> tuple(str(a) for a in state.legal_actions()[:2])
+        ('pick pile', 'play 17.29.34.99')
         """
         p = self.current_player
-        if p is None or (player is not None and player != p):
+        if player is not None and (player != p or type(player) is not int):
+            check_player(player, len(self.players), "legal_actions")
+            return ()
+        if p is None:
             return ()
         cached = self._cache.get("legal")
         if cached is not None:
@@ -475,7 +485,14 @@ class State(StateBase):
 
     def apply(self, action: Any) -> State:
         """The state after ``action`` (``self`` is unchanged); raises the error of
-        :meth:`check` when ``action`` is illegal."""
+        :meth:`check` when ``action`` is illegal.
+
+        >>> import random, wordgames
+        >>> from wordgames import wordmeld
+        >>> state = wordgames.resolve_chance(wordmeld.new_game(2), random.Random(1))
+        >>> state.apply(wordmeld.parse_action("pick pile")).is_chance_node   # the draw is pending
+        True
+        """
         t = type(action)
         phase = self.phase
         ply = self.ply + 1
@@ -605,9 +622,18 @@ class State(StateBase):
     # -- views, text, serialisation --------------------------------------------------------
 
     def view(self, player: int | None) -> View:
-        """What ``player`` may know (None = a spectator)."""
+        """What ``player`` may know (None = a spectator).
+
+        >>> import random, wordgames
+        >>> from wordgames import wordmeld
+        >>> state = wordgames.resolve_chance(wordmeld.new_game(2), random.Random(1))
+        >>> view = state.view(0)
+        >>> len(view.hand), view.hand_sizes
+        (10, (10, 10))
+        """
         from wordgames.wordmeld.view import View
 
+        check_player(player, len(self.players), "view")
         return View.of(self, player)
 
     def redact_action(self, action: Action, viewer: int | None) -> str:

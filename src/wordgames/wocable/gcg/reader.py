@@ -36,7 +36,7 @@ from wordgames.wocable.gcg.records import (
     _Issues,
     _signed_int,
 )
-from wordgames.wocable.gcg.replay import FILE_LEXICON, _match_gcg
+from wordgames.wocable.gcg.replay import _match_gcg
 from wordgames.wocable.rules import Rules, tile_set
 from wordgames.wocable.state import State, default_lexicon
 
@@ -207,6 +207,14 @@ def _read(text: str, issues: _Issues) -> GcgFile:
         raise _fatal(None, "not_text", f"a GCG file is a string, got {type(text).__name__}")
     if len(text) > MAX_GCG_TEXT:
         raise _fatal(None, "file_too_long", f"a GCG file has at most {MAX_GCG_TEXT} characters")
+    head = text[:4096]
+    if "\x00" in text or head.count("\ufffd") * 10 > len(head):  # NUL, or mostly not UTF-8
+        raise _fatal(
+            None,
+            "not_text",
+            "binary data, not GCG text (a NUL byte or bytes that are not UTF-8): is this a "
+            ".gcg file?",
+        )
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_GCG_LINES:
         raise _fatal(None, "file_too_long", f"a GCG file has at most {MAX_GCG_LINES} lines")
@@ -341,6 +349,14 @@ def _read(text: str, issues: _Issues) -> GcgFile:
             ) from None
     close_note()
     n = len(players)
+    if not n and not any(ln.lstrip().startswith(("#", ">")) for ln in raw_lines):
+        hint = ""
+        if len(raw_lines) <= 1 and text.strip().lower().endswith(".gcg"):
+            hint = (
+                f": {short_repr(text.strip())} looks like a file name; from_gcg takes the "
+                "file's text, from_gcg(open(path, encoding='utf-8').read())"
+            )
+        raise _fatal(None, "not_text", "no GCG line (#player..., >nick: ...) in the text" + hint)
     if not 2 <= n <= 4 or sorted(players) != list(range(1, n + 1)):
         raise _fatal(
             None, "bad_players", f"a GCG game needs #player1..#player2 to #player4, got {n}"
@@ -446,20 +462,32 @@ def from_gcg(
 
     Rules come from ``rules``, else the ``#wocable-rules`` pragma, else they are inferred
     from the file (:func:`infer_rules`). The lexicon is ``lexicon``, else the builtin one of
-    the tile set; when the file does not say it was written by wordgames and the builtin
-    lexicon disagrees with the file (a standing play it lacks, a withdrawn one it accepts),
-    the game is replayed with a lexicon of the words the file's standing plays form (named
-    ``gcg-file-words``): the file's judgments stand. ``work_limit`` bounds the steps of the
+    the tile set. When it disagrees with the file, the file's judgments stand: the words the
+    file proves valid that it lacks are added to it for this game (each play that needs one
+    is a ``word_not_in_lexicon`` issue), and the words of a withdrawn play that it accepts
+    are taken out (``phony_in_lexicon``); the game's lexicon is then named ``NAME+``
+    ``gcg-file-words`` (``"en+gcg-file-words"``), and every other word plays as in the
+    lexicon itself. ``work_limit`` bounds the steps of the
     draw reconstruction (the default, :data:`GCG_WORK_LIMIT`, answers within about a second
     and a half; keep a bound for files from untrusted clients); ``None`` searches without a
-    bound."""
+    bound.
+
+    >>> from wordgames import wocable
+    >>> lines = ["#player1 ann Ann", "#player2 bob Bob", ">ann: ACEQTXZ 8G CAT +10 10"]
+    >>> record = wocable.from_gcg("\\n".join([*lines, ">bob: AEHLMNO H7 H.M +8 9"]))
+    >>> record.replay().scores
+    (10, 8)
+    >>> tuple((i.line, i.code) for i in record.issues)
+    ((4, 'total_mismatch'),)
+    """
     if work_limit is not None and (type(work_limit) is not int or work_limit < 1):
         raise ValueError("work_limit must be a positive int or None")
     if type(strict) is not bool:
         raise ValueError("strict must be a bool")
     issues = _Issues(strict)
-    record = _guarded(lambda: _from_gcg(text, rules, lexicon, work_limit, issues))
-    return GcgRecord(record.initial, record.actions, issues.result())
+    names: list[tuple[str, ...]] = []
+    record = _guarded(lambda: _from_gcg(text, rules, lexicon, work_limit, issues, names))
+    return GcgRecord(record.initial, record.actions, issues.result(), names[0] if names else ())
 
 
 def _from_gcg(
@@ -468,9 +496,10 @@ def _from_gcg(
     lexicon: Lexicon | None,
     work_limit: int | None,
     issues: _Issues,
+    names: list[tuple[str, ...]],
 ) -> Record[State]:
     gcg = _read(text, issues)
-    own_file = gcg.rules_json is not None
+    names.append(tuple(gcg.names))
     if rules is None and gcg.rules_json is not None:
         try:
             rules = Rules.from_dict(json.loads(gcg.rules_json))
@@ -478,9 +507,8 @@ def _from_gcg(
             raise _fatal(None, "bad_rules", f"bad rules pragma: {short_repr(str(exc))}") from None
     if rules is None:
         rules = infer_rules(gcg)
-    file_words = lexicon is None and (not own_file or gcg.lexicon == FILE_LEXICON)
     lex = default_lexicon(rules) if lexicon is None else lexicon
-    return _match_gcg(gcg, rules, lex, work_limit, issues, file_words)
+    return _match_gcg(gcg, rules, lex, work_limit, issues, file_words=True)
 
 
 _SPANISH = ("es", "spanish", "español", "espanol", "fise", "fise2", "file2")

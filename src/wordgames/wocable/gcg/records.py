@@ -285,9 +285,12 @@ class GcgRecord(Record[State]):
     (it replays, round-trips through JSON and compares equal to the plain record of the same
     game) that also carries ``issues``, the problems found in the file and how each was
     repaired, in line order (empty for a clean file), the way python-chess keeps a PGN
-    game's ``errors``. ``issues`` takes no part in equality."""
+    game's ``errors``. ``names`` are the players' full names as the file writes them
+    (``#player1 me Me Example``: the game's players are the nicknames, ``me``), which
+    :func:`~wordgames.wocable.to_gcg` writes back. Neither takes part in equality."""
 
     issues: tuple[GcgIssue, ...] = ()
+    names: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):

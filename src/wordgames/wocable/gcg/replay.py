@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import array
 import bisect
+import functools
 import hashlib
 import re
 from collections import Counter
@@ -602,36 +603,55 @@ def _resolve_place(
     return Place(action.row, action.col, action.across, "".join(out)), placed
 
 
-def _file_lexicon(plan: _Plan, lex: Lexicon, checked: bool) -> Lexicon | None:
-    """A lexicon of the words the file proves valid, when the lexicon ``lex`` disagrees with
-    the file; None when it agrees or the file proves no word. ``checked``: the rules check
-    words when they are played (every standing play is then valid); else only a challenge
-    proves a word valid (a play that stood one) or a play a phony (a withdrawn one).
+def _file_lexicon(
+    plan: _Plan, lex: Lexicon, checked: bool
+) -> tuple[Lexicon, frozenset[str], frozenset[str]] | None:
+    """The lexicon ``lex`` with the file's judgments added, when ``lex`` disagrees with the
+    file: the words the file proves valid that ``lex`` lacks are added, the words the file
+    proves phonies that ``lex`` accepts are taken out; None when it agrees. Returns the
+    lexicon, the words added and the words taken out. ``checked``: the rules check words
+    when they are played (every standing play is then valid); else only a challenge proves a
+    word valid (a play that stood one) or a play a phony (a withdrawn one).
 
-    The words: those of the standing plays (under ``checked``) or of the plays that stood a
-    challenge, less every word of a withdrawn play (one of them made it a phony), plus the
-    words of the plays that stood a challenge."""
+    Proven valid: the words of the standing plays (under ``checked``) and of the plays that
+    stood a challenge. A phony: every word of a withdrawn play whose words ``lex`` all
+    accepts (one of them made it a phony), less the words proven valid."""
     t = plan.t
-    must = plan.words if checked else plan.proven_words
-    if all(t.accepts(w) for w in must) and not any(
-        all(t.accepts(w) for w in ws) for ws in plan.phony_words
-    ):
+    must = (plan.words if checked else set()) | plan.proven_words
+    add = {w for w in must if not t.accepts(w)}
+    drop = {w for ws in plan.phony_words if all(t.accepts(w) for w in ws) for w in ws} - must
+    if not add and not drop:
         return None
-    gone = {w for ws in plan.phony_words for w in ws}
-    codes = (plan.words - gone) | plan.proven_words
-    words = sorted({lex.decode(w) for w in codes})
-    if not words:
-        return None
+    added = frozenset(lex.decode(w) for w in add)
+    dropped = frozenset(lex.decode(w) for w in drop)
     try:
-        return Lexicon.from_words(
-            words, name=FILE_LEXICON, language=lex.language, alphabet=lex.alphabet
-        )
+        return _extended(lex, added, dropped), added, dropped
     except LexiconError:
         return None
 
 
+@functools.lru_cache(maxsize=8)
+def _extended(lex: Lexicon, added: frozenset[str], dropped: frozenset[str]) -> Lexicon:
+    """``lex`` plus ``added`` less ``dropped`` (kept for the next file that needs the same;
+    building one from the 172,823 words of ENABLE takes about a second)."""
+    words = [w for w in lex if w not in dropped] if dropped else list(lex)
+    words.extend(sorted(added))
+    return Lexicon.from_words(
+        words,
+        name=_extended_name(lex.name),
+        language=lex.language,
+        alphabet=lex.alphabet,
+    )
+
+
+def _extended_name(name: str) -> str:
+    """The name of a lexicon with a file's words: ``"en+gcg-file-words"``."""
+    return name if name.endswith(FILE_LEXICON) else f"{name}+{FILE_LEXICON}"
+
+
 FILE_LEXICON = "gcg-file-words"
-"""the name of the lexicon :func:`from_gcg` builds from a file's own words"""
+"""the suffix of the name of a lexicon :func:`from_gcg` extends with a file's own words
+(``"en+gcg-file-words"``: the builtin English lexicon plus the words of the file)"""
 
 
 _TOO_MUCH = "the draws take too much work to rebuild"
@@ -706,22 +726,36 @@ def _match(
         raise _fatal(None, "bad_rules", short_repr(str(exc))) from None
     plan = _Plan(gcg, start, issues)
     if file_words:
-        declared = gcg.lexicon == FILE_LEXICON  # written by to_gcg: no news to report
+        # written by to_gcg with the words added: no news to report
+        declared = (gcg.lexicon or "").endswith(FILE_LEXICON)
         checked = not rules.challenges
-        own = _file_lexicon(plan, lex, checked)
-        if own is not None:
+        found = _file_lexicon(plan, lex, checked)
+        if found is not None:
+            own, _, taken_out = found
             t = plan.t
             gone = {plan.events[k].lineno for k in plan.withdrawn}
             for lineno, words in plan.line_words:
-                if declared or lineno in gone or not (checked or set(words) <= plan.proven_words):
+                if declared:
+                    break
+                if lineno in gone:
+                    out = [lex.decode(w) for w in words if lex.decode(w) in taken_out]
+                    if out:
+                        issues.add(
+                            lineno,
+                            "phony_in_lexicon",
+                            f"the lexicon {lex.name!r} has {', '.join(out)[:60]}, which the "
+                            "file's withdrawal judges a phony: taken out of it for this game",
+                        )
+                    continue
+                if not (checked or set(words) <= plan.proven_words):
                     continue
                 lacks = [lex.decode(w) for w in words if not t.accepts(w)]
                 if lacks:
                     issues.add(
                         lineno,
                         "word_not_in_lexicon",
-                        f"the lexicon {lex.name!r} lacks {', '.join(lacks)[:60]}: the file's "
-                        "own words are the lexicon",
+                        f"the lexicon {lex.name!r} lacks {', '.join(lacks)[:60]}: added to it "
+                        "for this game",
                     )
             start = new_game(names, rules=rules, lexicon=own)
             plan = _Plan(gcg, start, _Issues(False))

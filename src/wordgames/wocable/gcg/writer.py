@@ -42,9 +42,12 @@ def to_gcg(record: Record[State], *, title: str | None = None, notes: bool = Tru
     states = list(record.states())
     first = states[0]
     lines = ["#character-encoding UTF-8"]
+    full = getattr(record, "names", ())  # a GcgRecord's full names, as its file wrote them
+    if len(full) != len(first.players):
+        full = first.players
     for i, name in enumerate(first.players):
         nick = name.replace(" ", "_")
-        lines.append(f"#player{i + 1} {nick} {name}")
+        lines.append(f"#player{i + 1} {nick} {full[i]}")
     if title:
         lines.append(f"#title {title}")
     lines.append(f"#lexicon {first.lexicon.name}")
