@@ -339,13 +339,32 @@ def test_wocable_endgame_with_a_budget() -> None:
 
 
 def test_wocable_challenge_rules_fall_back_to_static_with_a_note() -> None:
-    rules = wc.Rules.preset("naspa") if hasattr(wc.Rules, "preset") else None
-    if rules is None:
-        pytest.skip("no NASPA preset")
+    rules = wc.Rules.preset("naspa")
     record = wordgames.play(wc.new_game(2, rules=rules), wc.bots.EquityBot(), random.Random(5))
     a = analyze(record, budget=1.0)
-    assert all(t.method == "static" for t in a.turns)
+    states = {s.ply: s for s in record.states()}
+    empty = [t for t in a.turns if states[t.ply].bag_size == 0]
+    assert empty
+    assert all(t.method == "static" for t in empty)
     assert any("endgame search skipped" in n for n in a.notes)
+
+
+def test_wocable_simulation_with_a_budget() -> None:
+    """With a budget the turns with tiles in the bag are simulated in win probability; a loss
+    is claimed only where the simulation tells the moves apart."""
+    record = wc_record(3)
+    a = analyze(record, budget=3.0, rng=random.Random(2))
+    states = {s.ply: s for s in record.states()}
+    sim = [t for t in a.turns if t.method == "simulation"]
+    assert sim
+    for t in sim:
+        assert states[t.ply].bag_size >= 2
+        assert t.unit == "win_probability"
+        assert 0.0 <= t.value <= t.best_value <= 1.0
+        assert "rollouts" in t.note
+        if "standard errors" in t.note or "std. errors" in t.note:
+            assert t.loss == 0.0
+            assert t.best == t.played
 
 
 # -- WordMeld: the best shed against every enumerated play applied -----------------------------

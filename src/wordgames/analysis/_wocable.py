@@ -8,6 +8,7 @@ function.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -19,11 +20,27 @@ from wordgames.wocable.actions import Accept, Challenge, Exchange, Pass, Place
 from wordgames.wocable.engine import BLANK_BIT, check_placement, exchanges
 from wordgames.wocable.shadow import LeaveFn
 
-__all__ = ["Context", "Method", "Valued", "analyze_turns", "choose_method", "endgame", "static"]
+__all__ = [
+    "Context",
+    "Method",
+    "Valued",
+    "analyze_turns",
+    "choose_method",
+    "endgame",
+    "simulation",
+    "static",
+]
 
 #: Plies and placements per node of the endgame search tried first, then deepened while the
 #: turn's share of the budget lasts.
 ENDGAME_MOVES = 8
+#: the static candidates simulated beside the played action
+SIM_CANDIDATES = 5
+#: a turn's share of the budget below which it is not simulated (seconds)
+SIM_MIN_SECONDS = 0.05
+#: a loss is claimed from a simulation only when the best mean beats the played move's by more
+#: than this many standard errors (of the difference, the candidates' errors combined)
+SIM_SIGNIFICANCE = 2.0
 
 
 @attrs.frozen
@@ -165,6 +182,59 @@ def endgame(state: Any, action: Any, ctx: Context) -> Valued | None:
     return result
 
 
+def simulation(state: Any, action: Any, ctx: Context) -> Valued | None:
+    """With a budget and at least two tiles in the bag, in a two-player game: the played
+    action and the :data:`SIM_CANDIDATES` best static placements (and the played exchange or
+    pass) simulated by :func:`wordgames.wocable.simulate` in win probability, two plies deep,
+    for the turn's share of the budget; the unit is win probability. A loss is claimed only
+    where the best mean beats the played move's by more than :data:`SIM_SIGNIFICANCE`
+    standard errors (else the played move is reported as the best, the note giving the
+    mean's leader). ``None`` (static
+    equity) without a budget, with the budget spent, a share under :data:`SIM_MIN_SECONDS`,
+    or a position the simulation does not take (more players, a game-ending play waiting for
+    a challenge)."""
+    if ctx.deadline is None or state.bag_size < 2 or len(state.active_players) != 2:
+        return None
+    if state.pending_end is not None:
+        return None
+    share = ctx.remaining() / max(1, ctx.todo)
+    if share < SIM_MIN_SECONDS:
+        return None
+    import random
+
+    from wordgames.wocable.simulation import simulate
+
+    actions: list[Any] = [action]
+    for m in state.best_moves(SIM_CANDIDATES, leave=ctx.leave):
+        if m.action != action:
+            actions.append(m.action)
+    if len(actions) == 1:
+        return None  # nothing to compare with
+    rng = ctx.rng if isinstance(ctx.rng, random.Random) else random.Random(state.ply)
+    res = simulate(
+        state,
+        candidates=actions,
+        iterations=None,
+        time_limit=share,
+        evaluate="win",
+        leave=ctx.leave,
+        rng=rng,
+    )
+    played = next(c for c in res.candidates if c.action == action)
+    if played.iterations == 0:
+        return None
+    best = max((c for c in res.candidates if c.iterations), key=lambda c: c.win)
+    note = f"{res.rollouts} rollouts; {played.iterations} of the played move"
+    gap, se = best.win - played.win, math.hypot(best.win_se, played.win_se)
+    if best is not played and gap <= SIM_SIGNIFICANCE * se:
+        # not told apart by the simulation in its share of the budget: no mistake is claimed
+        note += (
+            f"; {best.action} {gap:+.3f} by its mean, within {SIM_SIGNIFICANCE:g} standard errors"
+        )
+        best = played
+    return Valued(played.win, str(best.action), best.win, "win_probability", "simulation", note)
+
+
 def _leaf(state: Any, me: int) -> float:
     """The spread for ``me`` at ``state`` less the rack values (as the search's leaves)."""
     opp = next(p for p in state.active_players if p != me)
@@ -180,11 +250,11 @@ def _note(ctx: Context, text: str) -> None:
 
 def choose_method(state: Any) -> tuple[Method, ...]:
     """The methods tried for a decision in ``state``, first applicable wins: the endgame
-    search once the bag is empty, else (and as the fallback) static equity. The lead's
-    simulation, pre-endgame and exact endgame plug in here."""
+    search once the bag is empty, a simulation with tiles in the bag (both within a budget),
+    and static equity as the fallback."""
     if state.bag_size == 0:
         return (endgame, static)
-    return (static,)
+    return (simulation, static)
 
 
 def _decision(state: Any, action: Any) -> bool:
