@@ -653,7 +653,8 @@ def _analyze_parser(sub: Any) -> None:
     p.add_argument(
         "--leaves",
         metavar="CSV",
-        help="Wocable: a leave table (CSV of leave,value) instead of the packaged model",
+        help="Wocable: a superleave table (CSV of leave,value, as Quackle, Macondo and MAGPIE "
+        "write it) instead of the packaged model",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
@@ -698,13 +699,6 @@ def _analyze(args: Any, inp: TextIO, out: TextIO) -> int:
     from wordgames._core.errors import InvalidStateError
     from wordgames.analysis import analyze, svg
 
-    if args.leaves is not None:
-        print(
-            "wordgames analyze: error: --leaves needs a leave table (LeaveTable), which this "
-            "version does not have yet; leave it out to use the packaged leave model",
-            file=sys.stderr,
-        )
-        return 2
     if args.budget is not None and not args.budget >= 0:
         raise ValueError(f"--budget must be seconds >= 0, got {args.budget}")
     try:
@@ -713,9 +707,25 @@ def _analyze(args: Any, inp: TextIO, out: TextIO) -> int:
     except (InvalidStateError, OSError, UnicodeDecodeError) as exc:
         print(f"wordgames analyze: {args.file}: cannot be loaded: {exc}", file=sys.stderr)
         return 1
+    options: dict[str, Any] = {}
+    if args.leaves is not None:
+        if record.initial.GAME != "wocable":
+            print("wordgames analyze: error: --leaves is for Wocable games", file=sys.stderr)
+            return 2
+        from pathlib import Path
+
+        from wordgames.wocable.leavetable import LeaveTable
+
+        try:  # a path always (a file name never holds the CSV itself)
+            options["leave"] = LeaveTable.from_csv(
+                Path(args.leaves), tiles=record.initial.rules.tiles
+            )
+        except (InvalidStateError, OSError) as exc:
+            print(f"wordgames analyze: error: --leaves {args.leaves}: {exc}", file=sys.stderr)
+            return 2
     bar = None if args.quiet else _LateBar(sys.stderr)
     try:
-        analysis = analyze(record, budget=args.budget, progress=bar)
+        analysis = analyze(record, budget=args.budget, progress=bar, **options)
     except InvalidStateError as exc:
         print(f"wordgames analyze: {args.file}: cannot be analysed: {exc}", file=sys.stderr)
         return 1

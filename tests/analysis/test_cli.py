@@ -103,7 +103,40 @@ def test_bad_options_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     code, text = run(["analyze", str(path), "--leaves", "leaves.csv"])
     assert code == 2
     assert text == ""
-    assert "leave table" in capsys.readouterr().err
+    assert "--leaves is for Wocable" in capsys.readouterr().err
+    game = _record_file(tmp_path, "wocable")
+    code, text = run(["analyze", str(game), "--leaves", str(tmp_path / "absent.csv")])
+    assert code == 2
+    assert text == ""
+    assert "absent.csv" in capsys.readouterr().err
+    bad = tmp_path / "bad.csv"
+    bad.write_text("AB,1\nQ,x\n")
+    assert run(["analyze", str(game), "--leaves", str(bad)]) == (2, "")
+    assert "line 2" in capsys.readouterr().err
+
+
+def test_a_leave_table_values_the_turns(tmp_path: Path) -> None:
+    """--leaves: the turns are valued with the table (here every leave is worth 0, so each
+    turn's equity is its score), the same as analyze(leave=table)."""
+    from wordgames.analysis import analyze
+
+    game = _record_file(tmp_path, "wocable")
+    table = tmp_path / "zero.csv"
+    table.write_text("?,0\n")
+    code, text = run(["analyze", str(game), "--leaves", str(table), "--json"])
+    assert code == 0
+    record = wordgames.Record.from_json(game.read_text())
+    want = analyze(record, leave=wc.LeaveTable.from_csv(table))
+    assert Analysis.from_json(text) == want
+    states = {s.ply: s for s in record.states()}
+    placed = 0
+    for t in want.turns:
+        action = wc.parse_action(t.played)
+        if t.unit == "equity" and isinstance(action, wc.Place):
+            s = states[t.ply]
+            assert t.value == s.apply(action).scores[s.turn] - s.scores[s.turn]
+            placed += 1
+    assert placed
 
 
 def test_progress_shows_only_after_a_second() -> None:

@@ -97,11 +97,12 @@ def analyze(
     by the current ones). ``progress(done, total)`` is called after each decision analysed.
 
     ``game_options``: ``game`` (the game the record must be of), and per game those of
-    :data:`GAME_OPTIONS`: Wocable ``leave`` (sorted tile ids kept -> points, as
+    :data:`GAME_OPTIONS`: Wocable ``leave`` (a :class:`~wordgames.wocable.LeaveTable`, a
+    leave model, or a function of sorted tile ids kept -> points as
     ``State.best_moves(leave=...)`` takes; default the packaged model of the tile set),
     Wocable ``lexicon`` (a :class:`~wordgames.lexicon.Lexicon` the best moves are looked for
-    in; default the record's own, or the builtin one of the tile set where a GCG file was
-    replayed on its own words alone), Wömmeln ``words`` (more candidate words for the
+    in; default the record's own: for a GCG file with words the builtin lexicon lacks, the
+    builtin one plus those words), Wömmeln ``words`` (more candidate words for the
     longer-word check).
 
     Raises :class:`~wordgames.InvalidStateError` for a record that is not a record or does
@@ -128,14 +129,14 @@ def analyze(
     notes: list[str] = []
     if game == "wocable":
         from wordgames.analysis import _wocable
+        from wordgames.wocable.bots import leave_for
 
         leave = game_options.get("leave")
-        if leave is None:
-            from wordgames.wocable.bots import _leave_fn
-
-            leave = _leave_fn(states[0])
-        elif not callable(leave):
-            raise TypeError("leave must be a function of sorted tile ids to points")
+        if leave is not None and not callable(leave):
+            raise TypeError(
+                "leave must be a LeaveTable, a LeaveModel or a function of sorted tile ids"
+            )
+        leave = leave_for(states[0], leave)
         ctx = _wocable.Context(leave, deadline, rng)
         ctx.lexicon = _wocable.analysis_lexicon(states[0], game_options.get("lexicon"), ctx.notes)
         turns = _wocable.analyze_turns(states, actions, ctx, progress)
