@@ -28,6 +28,7 @@ import attrs
 
 from wordgames._core.bots import RandomBot
 from wordgames.wocable.actions import Accept, Action, Challenge, Pass, Place
+from wordgames.wocable.endgame import endgame_action
 from wordgames.wocable.engine import Tiles, exchanges, is_phony
 from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.movegen import RawMove, place_of, places
@@ -164,18 +165,33 @@ class GreedyBot:
 class EquityBot:
     """Maximises score + leave value, the leave valued by the packaged model fitted from
     self-play (:func:`wordgames.wocable.leaves.leave_model`); exchanges are valued by what
-    they keep. Once the bag is empty it plays the top score."""
+    they keep. Once the bag is empty it plays the top score.
+
+    With ``endgame=True`` it plays the solver's move instead when the bag is empty or holds
+    one tile in a two-player game (:func:`wordgames.wocable.endgame.endgame_action`), within
+    ``endgame_time`` seconds (``time.perf_counter``; None: no limit, the exact solve, which
+    can take minutes on full racks), falling back on its own choice where the solver does
+    not apply (its view does not determine the other rack, more players). Default False:
+    the top score, no clock read."""
 
     #: extra equity an exchange must beat the best placement by
     exchange_margin: float = 0.0
+    #: play the endgame and one-tile pre-endgame solver's move
+    endgame: bool = False
+    #: the solver's time limit in seconds (None: solve exactly)
+    endgame_time: float | None = 2.0
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        """Challenge or accept when a play waits for that decision, else the placement or
-        exchange with the best score plus leave value (the top score once the bag is empty),
-        else a pass (``rng`` unused)."""
+        """Challenge or accept when a play waits for that decision, else (with ``endgame``)
+        the solver's move, else the placement or exchange with the best score plus leave
+        value (the top score once the bag is empty), else a pass (``rng`` unused)."""
         answer = challenge_decision(view)
         if answer is not None:
             return answer
+        if self.endgame and view.bag_size <= 1:
+            solved = endgame_action(view, time_limit=self.endgame_time)
+            if solved is not None:
+                return solved
         if view.bag_size == 0:
             top = view.best_moves(1)
             return top[0].action if top else Pass()
@@ -355,13 +371,21 @@ def _endgame_leaf(state: Any) -> float:
     return float(diff - t.rack_value(state.racks[me]) + t.rack_value(state.racks[opp]))
 
 
+def _accepted(state: Any) -> Any:
+    """``state`` after the opponent's ``Accept`` if a play that ends the game waits for it
+    (challenge rules), else ``state``."""
+    if state.pending_play is not None and state.pending_end is not None:
+        return state.apply(Accept(state.turn))
+    return state
+
+
 def _negamax(state: Any, k: int, depth: int, alpha: float, beta: float) -> float:
     """Alpha-beta negamax value of ``state`` for the player on turn (fail-hard)."""
     if depth == 0 or state.is_terminal:
         return _endgame_leaf(state)
     me = state.turn
     for act in _endgame_moves(state, k):
-        child = state.apply(act)
+        child = _accepted(state.apply(act))
         if child.is_terminal:
             opp = _next_player(state)
             v = float(child.scores[me] - child.scores[opp])
@@ -385,7 +409,12 @@ def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, 
     :func:`_endgame_leaf`). Ties go to the first move in that order, so the top-scoring
     placement (EquityBot's choice once the bag is empty) unless another is strictly
     better. :class:`ValueError` unless the bag is empty, two players are active, the player
-    on turn must play and no play is open to a challenge."""
+    on turn must play and no play is open to a challenge. Under challenge rules a play that
+    ends the game is followed by the opponent's ``Accept``.
+
+    Deprecated: :func:`wordgames.wocable.endgame.solve_endgame` solves the position exactly
+    (and :func:`~wordgames.wocable.endgame.endgame_action` gives its move); this
+    depth-limited search is kept for the callers that use it."""
     if (
         state.bag_size
         or state.phase != "play"
@@ -398,7 +427,7 @@ def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, 
     best: Action | None = None
     alpha = float("-inf")
     for act in _endgame_moves(state, moves):
-        child = state.apply(act)
+        child = _accepted(state.apply(act))
         if child.is_terminal:
             v = float(child.scores[me] - child.scores[opp])
         else:
