@@ -22,8 +22,8 @@ from wordgames.wocable.rules import Rules
 
 __all__ = ["NO_TILE", "SearchBoard"]
 
-#: ``SearchBoard.bag_tile`` when the bag is empty
 NO_TILE: Final = -1
+"""``SearchBoard.bag_tile`` when the bag is empty."""
 
 _MASK64: Final = (1 << 64) - 1
 #: random keys by (kind, index), drawn once per process from a fixed seed
