@@ -34,10 +34,11 @@ import attrs
 
 from wordgames._core.errors import WordgamesError
 from wordgames.wocable.actions import Accept, Action, Pass
-from wordgames.wocable.engine import Tiles, tiles_for
+from wordgames.wocable.engine import BLANK_BIT, Tiles, tiles_for
 from wordgames.wocable.movegen import RawMove, place_of
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.searchboard import NO_TILE, SearchBoard
+from wordgames.wocable.shadow import top_moves
 
 __all__ = [
     "DEFAULT_TT_ENTRIES",
@@ -315,6 +316,11 @@ class _Solver:
         if depth <= 0:
             self.horizon += 1
             return sb.rack_value(1 - sb.side) - sb.rack_value(sb.side)
+        if depth == 1:  # the frontier: its best move found by the shadow-bounded search
+            self.horizon += 1
+            v, code = self.frontier(sb)
+            self.store(key, (1, v, _EXACT, code))
+            return v
         h0 = self.horizon
         alpha0 = alpha
         best = -_INF
@@ -349,8 +355,41 @@ class _Solver:
         self.store(key, (stored_depth, best, flag, 0 if best_move is None else best_move[2]))
         return best
 
-    def value(self, depth: int, alpha: int = -_INF, beta: int = _INF) -> int:
-        return self.search(depth, alpha, beta)
+    def frontier(self, sb: SearchBoard) -> tuple[int, Any]:
+        """The value of a node one ply above the horizon, and its best move's code: the
+        same as searching every move to the static evaluation (its points, minus the tiles
+        the mover then holds, plus the other rack; going out: twice the other rack), but
+        with the shadow-bounded top move (:func:`~wordgames.wocable.shadow.top_moves`,
+        the leave valued accordingly) instead of every move. (A zero-score placement that
+        ends the game on the pass limit is valued as any other here.)"""
+        me = sb.side
+        vals = self.tiles.values
+        q = sb.rack_value(1 - me)
+        rack = sb.rack(me)
+        bag = sb.bag_tile
+        drawn = 0 if bag == NO_TILE else vals[bag]
+        out = 2 * q if bag == NO_TILE else q - drawn
+
+        def leave(kept: tuple[int, ...]) -> float:
+            if not kept:
+                return out
+            return q - drawn - sum([vals[t] for t in kept])
+
+        mine = sum([vals[t] for t in rack])
+        best = q - mine  # the pass
+        code: Any = 0
+        if sb.passes + 1 >= sb.pass_limit:
+            best = best if sb.subtract else 0
+        top = top_moves(self.tiles, sb.board, rack, 1, leave) if rack else []
+        if top:
+            m = top[0]
+            kept = list(rack)
+            for _, v in m[2]:
+                kept.remove(self.tiles.blank if v & BLANK_BIT else v)
+            got = m[1] + int(leave(tuple(kept)))
+            if got > best:
+                best, code = got, m[2]
+        return best, code
 
     def deepen(self, sb: SearchBoard, max_plies: int | None) -> tuple[int | None, int, bool, Any]:
         """Iterative deepening on ``sb``: (value, plies, exact, root best move) of the
