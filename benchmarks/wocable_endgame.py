@@ -5,7 +5,8 @@ Run: PYTHONPATH=src python benchmarks/wocable_endgame.py [--games N] [--depths 2
      PYTHONPATH=src python benchmarks/wocable_endgame.py --solve [--games N]
          [--time-limit S] [--magpie BIN] [--magpie-data DIR] [--magpie-lex NAME]
 
-``--solve``: the same seeded positions (the first turn with the bag empty), each solved
+``--solve``: the same seeded positions (the first turn with the bag empty, or ``--plies-in``
+EquityBot plies later: smaller racks), each solved
 with :func:`wordgames.wocable.solve_endgame` (``--time-limit`` seconds at most, default
 120); printed per position: the racks, the value, whether it is proven, plies, nodes and
 seconds. With a MAGPIE binary (``--magpie`` or ``MAGPIE_BIN``; its data directory, holding
@@ -105,21 +106,35 @@ def magpie_endgame(
     text = proc.stdout.splitlines()
     for i, line in enumerate(text):
         m = _MAGPIE_RESULT.search(line)
-        if not m:
+        if not m or i + 2 >= len(text):
             continue
-        # a header line, then the best play: "<square> <word> <score> <value> <spread> ..."
-        for row in text[i + 2 : i + 3]:
-            parts = row.split()
-            if len(parts) >= 4 and parts[3].lstrip("-").isdigit():
-                return int(parts[3]), int(m.group(1)), float(m.group(2)), m.group(3)
+        # a header "Play  V  S ...", then the best play's row: its value is the number
+        # under the header's V (the play itself may hold numbers: its score, going-out
+        # bonus)
+        col = text[i + 1].find(" V ") + 1
+        for num in re.finditer(r"-?\d+", text[i + 2]):
+            if col > 0 and num.start() <= col < num.end():
+                return int(num.group()), int(m.group(1)), float(m.group(2)), m.group(3)
     print(f"no MAGPIE answer: {(proc.stdout + proc.stderr)[-500:]}")
     return None
 
 
 def solve_main(args: argparse.Namespace) -> None:
     """``--solve``: the exact solver per position, beside MAGPIE when given."""
-    positions = [p for i in range(args.games) if (p := first_empty_bag(f"{args.seed}:{i}"))]
-    print(f"{len(positions)} positions (bag empty) from {args.games} seeded EquityBot games")
+    positions = []
+    for i in range(args.games):
+        p = first_empty_bag(f"{args.seed}:{i}")
+        rng = random.Random(0)
+        for _ in range(args.plies_in):  # further into the endgame: smaller racks
+            if p is None or p.is_terminal:
+                break
+            p = p.apply(EquityBot().choose(p.view(p.turn), rng))
+        if p is not None and not p.is_terminal:
+            positions.append(p)
+    print(
+        f"{len(positions)} positions (bag empty, {args.plies_in} EquityBot plies in) from"
+        f" {args.games} seeded EquityBot games"
+    )
     print("timings on a shared machine: noisy; CPU time is printed beside the wall time")
     binary = args.magpie or os.environ.get("MAGPIE_BIN")
     data = args.magpie_data or os.environ.get("MAGPIE_DATA")
@@ -156,6 +171,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--solve", action="store_true", help="the exact solver (and MAGPIE)")
     ap.add_argument("--time-limit", type=float, default=120.0)
+    ap.add_argument("--plies-in", type=int, default=0, help="--solve: EquityBot plies first")
     ap.add_argument("--magpie", default=None)
     ap.add_argument("--magpie-data", default=None)
     ap.add_argument("--magpie-lex", default="TWLENABLE")
