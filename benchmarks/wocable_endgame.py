@@ -11,7 +11,8 @@ with :func:`wordgames.wocable.solve_endgame` (``--time-limit`` seconds at most, 
 120); printed per position: the racks, the value, whether it is proven, plies, nodes and
 seconds. With a MAGPIE binary (``--magpie`` or ``MAGPIE_BIN``; its data directory, holding
 ``layouts/``, ``letterdistributions/`` and ``lexica/``, from ``--magpie-data`` or
-``MAGPIE_DATA``), MAGPIE's single-thread exhaustive endgame (``endgame -threads 1``) solves
+``MAGPIE_DATA``), MAGPIE's single-thread exhaustive endgame
+(``endgame -threads 1 -eplies 25``; MAGPIE stops at 6 plies by default) solves
 each position too (its CGP, ``--magpie-lex`` naming a KWG of the same words, e.g. ENABLE
 converted with MAGPIE's ``convert text2kwg``; default ``TWLENABLE``), one MAGPIE process
 a position; printed beside: its value, depth and the endgame time it reports (its lexicon
@@ -88,22 +89,33 @@ _MAGPIE_RESULT = re.compile(r"Endgame \(depth: (\d+), time: ([0-9.]+)s, status: 
 
 
 def magpie_endgame(
-    binary: str, data: str, lexicon: str, st: State
+    binary: str, data: str, lexicon: str, st: State, plies: int = 25
 ) -> tuple[int, int, float, str] | None:
-    """MAGPIE's single-thread exhaustive endgame of ``st`` (one process: MAGPIE takes no
+    """MAGPIE's single-thread endgame of ``st`` to ``plies`` plies (its default is 6; 25:
+    exhaustive, every endgame ends sooner) in one process (MAGPIE takes no
     command while an endgame runs): (value, depth, seconds MAGPIE reports, status), or None
     where no answer was read."""
     cgp = to_cgp(st).split(" lex ")[0]
-    commands = f"cgp {cgp} -lex {lexicon}\nendgame -threads 1\n"
-    proc = subprocess.run(
-        [binary],
-        input=commands,
-        capture_output=True,
-        text=True,
-        cwd=Path(data).resolve().parent,
-        check=False,
-    )
-    text = proc.stdout.splitlines()
+    commands = f"cgp {cgp} -lex {lexicon}\nendgame -threads 1 -eplies {plies}\n"
+    for _ in range(3):  # MAGPIE refuses the endgame if the position is still loading
+        proc = subprocess.run(
+            [binary],
+            input=commands,
+            capture_output=True,
+            text=True,
+            cwd=Path(data).resolve().parent,
+            check=False,
+        )
+        got = _magpie_answer(proc.stdout)
+        if got is not None:
+            return got
+    print(f"no MAGPIE answer: {(proc.stdout + proc.stderr)[-500:]}")
+    return None
+
+
+def _magpie_answer(stdout: str) -> tuple[int, int, float, str] | None:
+    """(value, depth, seconds, status) from MAGPIE's endgame output, or None."""
+    text = stdout.splitlines()
     for i, line in enumerate(text):
         m = _MAGPIE_RESULT.search(line)
         if not m or i + 2 >= len(text):
@@ -115,7 +127,6 @@ def magpie_endgame(
         for num in re.finditer(r"-?\d+", text[i + 2]):
             if col > 0 and num.start() <= col < num.end():
                 return int(num.group()), int(m.group(1)), float(m.group(2)), m.group(3)
-    print(f"no MAGPIE answer: {(proc.stdout + proc.stderr)[-500:]}")
     return None
 
 
@@ -151,7 +162,11 @@ def solve_main(args: argparse.Namespace) -> None:
             f" {'exact' if sol.exact else 'NOT proven'} {sol.plies} plies {sol.nodes} nodes"
             f" {sol.seconds:.2f} s ({cpu:.2f} s CPU)"
         )
-        got = magpie_endgame(binary, data, args.magpie_lex, st) if binary and data else None
+        got = (
+            magpie_endgame(binary, data, args.magpie_lex, st, args.magpie_plies)
+            if binary and data
+            else None
+        )
         if got is not None:
             value, depth, secs, status = got
             line += f" | MAGPIE {value:+d} depth {depth} {secs:.3f} s {status}"
@@ -175,6 +190,7 @@ def main() -> None:
     ap.add_argument("--magpie", default=None)
     ap.add_argument("--magpie-data", default=None)
     ap.add_argument("--magpie-lex", default="TWLENABLE")
+    ap.add_argument("--magpie-plies", type=int, default=25)
     ap.add_argument("--games", type=int, default=250)
     ap.add_argument("--depths", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--moves", type=int, default=8)
