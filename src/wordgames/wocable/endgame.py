@@ -80,6 +80,7 @@ _EXACT: Final = 0
 _LOWER: Final = 1
 _UPPER: Final = 2
 _INF: Final = 1 << 30
+_SEARCH_SHARE: Final = 0.92  # of a time limit, for the search (the rest: the line)
 
 
 class EndgameError(WordgamesError, ValueError):
@@ -478,9 +479,10 @@ class _Solver:
             if known and code != 0:
                 m = self.find(sb, code)
                 known = m is not None
-            if not known:
-                moves = self.ordered(sb)
-                m = max(moves, key=lambda x: x[1]) if moves else None
+            if not known:  # the top score, by the shadow-bounded search (no full list)
+                rack = sb.rack(sb.side)
+                top = top_moves(self.tiles, sb.board, rack, 1) if rack else []
+                m = top[0] if top else None
             _, over = sb.play(m)
             line.append(m)
             if over:
@@ -552,7 +554,8 @@ def solve_endgame(
     _check_limit("tt_entries", tt_entries, integer=True)
     start = time.perf_counter()
     pos = _Position(position, 0)
-    deadline = None if time_limit is None else start + time_limit
+    # the search stops a little early: the line is completed after it
+    deadline = None if time_limit is None else start + _SEARCH_SHARE * time_limit
     solver = _Solver(pos.rules, pos.tiles, tt_entries, deadline)
     sb = _board_of(pos, pos.racks, 0, NO_TILE)
     return _solve(solver, pos, sb, max_plies, start)
