@@ -463,3 +463,20 @@ def test_equitybot_plays_the_solved_move_behind_its_flag() -> None:
     v = reached.view(reached.turn)
     act = bots.EquityBot(endgame=True, endgame_time=0.3).choose(v, random.Random(1))
     assert reached.is_legal(act)
+
+
+def test_preendgame_time_limit_on_a_reached_position() -> None:
+    state = _bag_empty("pre:limit", bag=1)
+    assert state is not None
+    limit = 0.5
+    sol = solve_preendgame(state, time_limit=limit)
+    assert sol.seconds <= limit * 1.1 + 0.05
+    assert not sol.exact
+    assert any(not c.complete for c in sol.candidates)
+    # every candidate is listed once: the placements and the pass
+    assert len(sol.candidates) == len(state.raw_moves()) + 1
+    for cand in sol.candidates:
+        assert state.is_legal(cand.action)
+        assert sum(w for _, w, _ in cand.outcomes) == cand.wins + cand.draws + cand.losses
+    act = endgame_action(state.view(state.turn), time_limit=limit)
+    assert act is None or state.is_legal(act)

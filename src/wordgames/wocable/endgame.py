@@ -618,7 +618,7 @@ def solve_preendgame(
     _check_limit("tt_entries", tt_entries, integer=True)
     start = time.perf_counter()
     pos = _Position(position, 1)
-    deadline = None if time_limit is None else start + time_limit
+    deadline = None if time_limit is None else start + _SEARCH_SHARE * time_limit
     tiles = pos.tiles
     solver = _Solver(pos.rules, tiles, tt_entries, deadline)
     mine = pos.racks[0]
