@@ -340,9 +340,18 @@ class _Solver:
                             del order[i]
                             order.insert(0, m)
                         break
+        first_move = True
         for m in order:
             points, over = sb.play(m)
-            v = points if over else points - self.search(depth - 1, points - beta, points - alpha)
+            if over:
+                v = points
+            elif first_move:
+                v = points - self.search(depth - 1, points - beta, points - alpha)
+            else:  # principal variation search: a null window first, again if it fails high
+                v = points - self.search(depth - 1, points - alpha - 1, points - alpha)
+                if alpha < v < beta:
+                    v = points - self.search(depth - 1, points - beta, points - v)
+            first_move = False
             sb.unplay()
             if v > best:
                 best = v
