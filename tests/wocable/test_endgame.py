@@ -202,7 +202,7 @@ def _tiny_positions(draw: st.DrawFn) -> State:
     )
 
 
-@settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
+@settings(max_examples=max(8, settings().max_examples // 4), deadline=None)
 @given(_tiny_positions())
 def test_the_solver_agrees_with_brute_force(state: State) -> None:
     sol = solve_endgame(state)
