@@ -1,6 +1,23 @@
-"""SimBot's endgame search (issue 13): how many games it turns around against EquityBot.
+"""SimBot's endgame search (issue 13): how many games it turns around against EquityBot;
+and with ``--solve``, the exact endgame solver (issue 42) beside MAGPIE.
 
 Run: PYTHONPATH=src python benchmarks/wocable_endgame.py [--games N] [--depths 2 3 4]
+     PYTHONPATH=src python benchmarks/wocable_endgame.py --solve [--games N]
+         [--time-limit S] [--magpie BIN] [--magpie-data DIR] [--magpie-lex NAME]
+
+``--solve``: the same seeded positions (the first turn with the bag empty, or ``--plies-in``
+EquityBot plies later: smaller racks), each solved
+with :func:`wordgames.wocable.solve_endgame` (``--time-limit`` seconds at most, default
+120); printed per position: the racks, the value, whether it is proven, plies, nodes and
+seconds. With a MAGPIE binary (``--magpie`` or ``MAGPIE_BIN``; its data directory, holding
+``layouts/``, ``letterdistributions/`` and ``lexica/``, from ``--magpie-data`` or
+``MAGPIE_DATA``), MAGPIE's single-thread exhaustive endgame
+(``endgame -threads 1 -eplies 25``; MAGPIE stops at 6 plies by default) solves
+each position too (its CGP, ``--magpie-lex`` naming a KWG of the same words, e.g. ENABLE
+converted with MAGPIE's ``convert text2kwg``; default ``TWLENABLE``), one MAGPIE process
+a position; printed beside: its value, depth and the endgame time it reports (its lexicon
+load not counted), and the median ratio of the two times over the positions both proved. Skipped
+without a binary. The peer is never a dependency of the project.
 
 Positions: ``--games`` seeded EquityBot self-play games (two players, English tiles, game
 ``i`` seeded ``f"{seed}:{i}"``), each stopped at the first turn with the bag empty. From
@@ -18,11 +35,16 @@ match reaches such a position and SimBot holds one seat), and the time per searc
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import statistics
+import subprocess
 import time
+from pathlib import Path
 from typing import Any
 
-from wordgames.wocable import Rules, State, new_game
+from wordgames.wocable import Rules, State, new_game, solve_endgame, to_cgp
 from wordgames.wocable.bots import EquityBot, SimBot
 
 
@@ -63,13 +85,120 @@ def _points(spread: int) -> float:
     return 1.0 if spread > 0 else 0.5 if spread == 0 else 0.0
 
 
+_MAGPIE_RESULT = re.compile(r"Endgame \(depth: (\d+), time: ([0-9.]+)s, status: (\w+)\)")
+
+
+def magpie_endgame(
+    binary: str, data: str, lexicon: str, st: State, plies: int = 25
+) -> tuple[int, int, float, str] | None:
+    """MAGPIE's single-thread endgame of ``st`` to ``plies`` plies (its default is 6; 25:
+    exhaustive, every endgame ends sooner) in one process (MAGPIE takes no
+    command while an endgame runs): (value, depth, seconds MAGPIE reports, status), or None
+    where no answer was read."""
+    cgp = to_cgp(st).split(" lex ")[0]
+    commands = f"cgp {cgp} -lex {lexicon}\nendgame -threads 1 -eplies {plies}\n"
+    for _ in range(3):  # MAGPIE refuses the endgame if the position is still loading
+        proc = subprocess.run(
+            [binary],
+            input=commands,
+            capture_output=True,
+            text=True,
+            cwd=Path(data).resolve().parent,
+            check=False,
+        )
+        got = _magpie_answer(proc.stdout)
+        if got is not None:
+            return got
+    print(f"no MAGPIE answer: {(proc.stdout + proc.stderr)[-500:]}")
+    return None
+
+
+def _magpie_answer(stdout: str) -> tuple[int, int, float, str] | None:
+    """(value, depth, seconds, status) from MAGPIE's endgame output, or None."""
+    text = stdout.splitlines()
+    for i, line in enumerate(text):
+        m = _MAGPIE_RESULT.search(line)
+        if not m or i + 2 >= len(text):
+            continue
+        # a header "Play  V  S ...", then the best play's row: its value is the number
+        # under the header's V (the play itself may hold numbers: its score, going-out
+        # bonus)
+        col = text[i + 1].find(" V ") + 1
+        for num in re.finditer(r"-?\d+", text[i + 2]):
+            if col > 0 and num.start() <= col < num.end():
+                return int(num.group()), int(m.group(1)), float(m.group(2)), m.group(3)
+    return None
+
+
+def solve_main(args: argparse.Namespace) -> None:
+    """``--solve``: the exact solver per position, beside MAGPIE when given."""
+    positions = []
+    for i in range(args.games):
+        p = first_empty_bag(f"{args.seed}:{i}")
+        rng = random.Random(0)
+        for _ in range(args.plies_in):  # further into the endgame: smaller racks
+            if p is None or p.is_terminal:
+                break
+            p = p.apply(EquityBot().choose(p.view(p.turn), rng))
+        if p is not None and not p.is_terminal:
+            positions.append(p)
+    print(
+        f"{len(positions)} positions (bag empty, {args.plies_in} EquityBot plies in) from"
+        f" {args.games} seeded EquityBot games"
+    )
+    print("timings on a shared machine: noisy; CPU time is printed beside the wall time")
+    binary = args.magpie or os.environ.get("MAGPIE_BIN")
+    data = args.magpie_data or os.environ.get("MAGPIE_DATA")
+    if not (binary and data):
+        print("MAGPIE: skipped (no --magpie/MAGPIE_BIN and --magpie-data/MAGPIE_DATA)")
+    ratios = []
+    for i, st in enumerate(positions):
+        c0 = time.process_time()
+        sol = solve_endgame(st, time_limit=args.time_limit)
+        cpu = time.process_time() - c0
+        me = st.turn
+        line = (
+            f"#{i} {st.rack_text(me)}/{st.rack_text(1 - me)}: value {sol.value:+d}"
+            f" {'exact' if sol.exact else 'NOT proven'} {sol.plies} plies {sol.nodes} nodes"
+            f" {sol.seconds:.2f} s ({cpu:.2f} s CPU)"
+        )
+        got = (
+            magpie_endgame(binary, data, args.magpie_lex, st, args.magpie_plies)
+            if binary and data
+            else None
+        )
+        if got is not None:
+            value, depth, secs, status = got
+            line += f" | MAGPIE {value:+d} depth {depth} {secs:.3f} s {status}"
+            if sol.exact and status == "finished" and secs > 0:
+                ratios.append(sol.seconds / secs)
+                if value != sol.value:
+                    line += " VALUES DIFFER"
+        print(line, flush=True)
+    if ratios:
+        print(
+            f"median time ratio (ours / MAGPIE) over {len(ratios)} positions both proved:"
+            f" {statistics.median(ratios):.1f}x"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--solve", action="store_true", help="the exact solver (and MAGPIE)")
+    ap.add_argument("--time-limit", type=float, default=120.0)
+    ap.add_argument("--plies-in", type=int, default=0, help="--solve: EquityBot plies first")
+    ap.add_argument("--magpie", default=None)
+    ap.add_argument("--magpie-data", default=None)
+    ap.add_argument("--magpie-lex", default="TWLENABLE")
+    ap.add_argument("--magpie-plies", type=int, default=25)
     ap.add_argument("--games", type=int, default=250)
     ap.add_argument("--depths", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--moves", type=int, default=8)
     ap.add_argument("--seed", default="endgame")
     args = ap.parse_args()
+    if args.solve:
+        solve_main(args)
+        return
     t0 = time.perf_counter()
     positions = [p for i in range(args.games) if (p := first_empty_bag(f"{args.seed}:{i}"))]
     print(f"{len(positions)} positions from {args.games} games ({time.perf_counter() - t0:.0f} s)")

@@ -1,6 +1,7 @@
-"""SimBot's endgame search once the bag is empty: it finds better moves than the top score
-(checked against an exact solver), falls back on EquityBot's play where it does not apply,
-and always plays a legal move."""
+"""The bounded endgame search (``bots.endgame_search``) once the bag is empty: it finds better
+moves than the top score (checked against an exact minimax); and SimBot with at most one tile
+in the bag: the endgame solver's move (``wocable.endgame``), EquityBot's play where neither
+applies, and always a legal move."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordgames.wocable import Pass, Place, Rules, State, bots, new_game
+from wordgames.wocable import Pass, Place, Rules, State, bots, new_game, solve_endgame
 from wordgames.wocable.actions import Action
 from wordgames.wocable.engine import parse_board, tiles_for
 from wordgames.wocable.state import default_lexicon
@@ -143,17 +144,52 @@ def test_simbot_falls_back_when_the_opponents_rack_is_not_forced() -> None:
     assert bots.SimBot().choose(view, random.Random(1)) == state.best_moves(1)[0].action
 
 
+def _late(seed: str, rules: Rules | None = None, tiles: int = 6) -> State | None:
+    """EquityBot self-play on past the emptying of the bag until the two racks hold at most
+    ``tiles`` tiles together, on a player's turn (None: over before); small enough to solve
+    exactly in well under a second."""
+    rng = random.Random(seed)
+    state = new_game(2, rules=rules)
+    equity = bots.EquityBot()
+    while not state.is_terminal:
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+        elif (
+            state.bag_size == 0
+            and state.pending_play is None
+            and sum(len(r) for r in state.racks) <= tiles
+        ):
+            return state
+        else:
+            state = state.apply(equity.choose(state.view(state.turn), rng))
+    return None
+
+
+def _value_of(state: State, act: Action) -> int:
+    """The exact value for the player on turn of playing ``act``, then best play by both."""
+    me, opp = state.turn, 1 - state.turn
+    child = state.apply(act)
+    gained = (child.scores[me] - state.scores[me]) - (child.scores[opp] - state.scores[opp])
+    if child.is_terminal:
+        return gained
+    rest = solve_endgame(child)
+    return gained + (rest.value if child.turn == me else -rest.value)
+
+
 @pytest.mark.parametrize("seed", ["a", "b", "c"])
-def test_simbot_searches_reached_bag_empty_positions(seed: str) -> None:
-    state = _bag_empty(f"endgame:{seed}")
+def test_simbot_plays_the_solved_move_once_the_bag_is_empty(seed: str) -> None:
+    state = _late(f"endgame:{seed}")
+    if state is None:
+        state = _late(f"endgame:{seed}:2")
     assert state is not None
     view = state.view(state.turn)
-    bot = bots.SimBot(endgame_moves=6, endgame_depth=2)
+    bot = bots.SimBot(endgame_time=None)  # solve exactly
     act = bot.choose(view, random.Random(1))
-    # the sampled state is the real one: the unseen tiles are the other rack
-    assert act == bots.endgame_search(state, moves=6, depth=2)[0]
-    assert bot.choose(view, random.Random(2)) == act
     assert state.is_legal(act)
+    assert bot.choose(view, random.Random(2)) == act
+    # the sampled state is the real one (the unseen tiles are the other rack): the move is
+    # worth the solution's value
+    assert _value_of(state, act) == solve_endgame(state).value
     old = bots.SimBot(endgame_depth=0).choose(view, random.Random(1))
     assert old == bots.EquityBot().choose(view, random.Random(1))
 
@@ -169,21 +205,25 @@ def test_simbot_falls_back_with_three_players() -> None:
 
 
 @pytest.mark.parametrize("rule", ["void", "double"])
-def test_simbot_falls_back_under_challenge_rules(rule: str) -> None:
+def test_simbot_under_challenge_rules(rule: str) -> None:
+    """Under challenge rules the solver applies too (a line that goes out ends with the
+    opponent's acceptance); a play waiting for the challenge decision is answered as
+    EquityBot answers it."""
     rules = attrs.evolve(Rules(), word_check="challenge", challenge_rule=rule)
     state = _bag_empty(f"endgame:challenge:{rule}", rules=rules)
     assert state is not None
     assert state.bag_size == 0
     assert (state.pending_play is None) == (rule == "void")
     view = state.view(state.turn)
-    act = bots.SimBot().choose(view, random.Random(1))
-    assert act == bots.EquityBot().choose(view, random.Random(1))
+    act = bots.SimBot(endgame_time=0.5).choose(view, random.Random(1))
     assert state.is_legal(act)
-    # the same position under the default rules is searched
-    if rule == "void":
-        plain = attrs.evolve(state, rules=Rules())
-        searched = bots.SimBot().choose(plain.view(plain.turn), random.Random(1))
-        assert searched == bots.endgame_search(plain)[0]
+    if rule == "double":  # a play waits for the decision
+        assert act == bots.EquityBot().choose(view, random.Random(1))
+    else:
+        small = _late(f"endgame:challenge:{rule}:small", rules=rules)
+        assert small is not None
+        act = bots.SimBot(endgame_time=None).choose(small.view(small.turn), random.Random(1))
+        assert _value_of(small, act) == solve_endgame(small).value
 
 
 def test_the_search_is_off_while_tiles_remain_in_the_bag() -> None:
@@ -207,18 +247,13 @@ def test_the_search_is_off_while_tiles_remain_in_the_bag() -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 3), st.integers(1, 6))
-def test_endgame_choices_are_legal_and_no_worse_by_the_search(
-    seed: int, depth: int, moves: int
-) -> None:
+def test_endgame_search_is_no_worse_than_the_top_score(seed: int, depth: int, moves: int) -> None:
     state = _bag_empty(f"endgame:prop:{seed}")
     if state is None:
         return
-    view = state.view(state.turn)
-    act = bots.SimBot(endgame_moves=moves, endgame_depth=depth).choose(view, random.Random(seed))
+    act, value = bots.endgame_search(state, moves=moves, depth=depth)
     assert state.is_legal(act)
-    assert act in view.legal_actions()
     # the search's value is at least that of the first move it tries (the top score)
-    value = bots.endgame_search(state, moves=moves, depth=depth)[1]
     top = state.best_moves(1)
     first: Action = top[0].action if top else Pass()
     child = state.apply(first)
@@ -233,11 +268,20 @@ def test_endgame_choices_are_legal_and_no_worse_by_the_search(
     assert value >= first_value
     if act != first:
         assert value > first_value
-    # and playing on from the chosen move finishes the game
-    nxt = state.apply(act)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10**6))
+def test_simbot_endgame_choices_are_legal_and_finish_the_game(seed: int) -> None:
+    state = _late(f"endgame:prop:{seed}", tiles=9)
+    if state is None:
+        return
+    bot = bots.SimBot(endgame_time=0.2)
     rng = random.Random(seed)
+    nxt = state
     while not nxt.is_terminal:
-        nxt = nxt.apply(
-            bots.SimBot(endgame_moves=moves, endgame_depth=depth).choose(nxt.view(nxt.turn), rng)
-        )
+        view = nxt.view(nxt.turn)
+        act = bot.choose(view, rng)
+        assert act in view.legal_actions()
+        nxt = nxt.apply(act)
     assert nxt.outcome is not None

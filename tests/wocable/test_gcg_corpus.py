@@ -30,7 +30,7 @@ PEER_ERRORS = {
     "GCG_PARSE_PRAGMA_SUCCEEDED_EVENT": {"pragma_order"},
     "GCG_PARSE_DUPLICATE_NAMES": {"duplicate_name"},
     "GCG_PARSE_DUPLICATE_NICKNAMES": {"duplicate_nickname", "unknown_player"},
-    "GCG_PARSE_GCG_EMPTY": {"bad_players"},
+    "GCG_PARSE_GCG_EMPTY": {"bad_players", "not_text"},
     "GCG_PARSE_MISPLACED_ENCODING": {"pragma_order"},
     "GCG_PARSE_END_GAME_EVENT_BEFORE_GAME_END": {"premature_time_penalty"},
     "GCG_PARSE_RACK_END_POINTS_INCORRECT": {"end_value_mismatch"},
@@ -199,22 +199,3 @@ def test_six_pass_game_loads_under_the_naspa_preset() -> None:
     final = rec.replay()
     assert final.is_terminal
     assert final.scores == (513, 348)  # the file's last totals
-
-
-def test_most_real_files_load_without_search_trouble() -> None:
-    """The share of the corpus the peers load that loads here, and how many need their racks
-    re-dealt."""
-    loaded = redealt = expected_loads = 0
-    for folder, name in FILES:
-        parts = GAMES if folder == "games" else ENGINE_TESTS
-        if _sources(parts)[name][0].startswith("refuse"):
-            continue
-        expected_loads += 1
-        try:
-            rec = from_gcg(_text(shared_path(*parts, name)))
-        except GcgError:
-            continue
-        loaded += 1
-        redealt += any(i.code == "rack_not_drawable" for i in rec.issues)
-    assert loaded == expected_loads - len(OTHER_TILE_SET) - len(JUDGED)
-    assert redealt < loaded // 3

@@ -11,7 +11,7 @@ See docs/wocable.md for the rules as implemented, every decided ambiguity and th
 from __future__ import annotations
 
 from wordgames._core.outcome import GameOutcome
-from wordgames.wocable import bots, gcg
+from wordgames.wocable import bots, endgame, gcg
 from wordgames.wocable.actions import (
     Accept,
     Action,
@@ -27,6 +27,15 @@ from wordgames.wocable.actions import (
     parse_action,
 )
 from wordgames.wocable.cgp import from_cgp, to_cgp
+from wordgames.wocable.endgame import (
+    EndgameError,
+    EndgameSolution,
+    PreendgameCandidate,
+    PreendgameSolution,
+    endgame_action,
+    solve_endgame,
+    solve_preendgame,
+)
 from wordgames.wocable.engine import Tiles
 from wordgames.wocable.gcg import (
     GCG_WORK_LIMIT,
@@ -56,6 +65,8 @@ __all__ = [
     "Action",
     "Challenge",
     "Draw",
+    "EndgameError",
+    "EndgameSolution",
     "Exchange",
     "GameOutcome",
     "GcgError",
@@ -70,6 +81,8 @@ __all__ = [
     "PendingPlay",
     "Place",
     "PlacedTile",
+    "PreendgameCandidate",
+    "PreendgameSolution",
     "Resign",
     "Rules",
     "SimCandidate",
@@ -81,6 +94,8 @@ __all__ = [
     "View",
     "WinTable",
     "bots",
+    "endgame",
+    "endgame_action",
     "from_cgp",
     "from_gcg",
     "from_position",
@@ -91,6 +106,8 @@ __all__ = [
     "parse_action",
     "read_gcg",
     "simulate",
+    "solve_endgame",
+    "solve_preendgame",
     "svg",
     "to_cgp",
     "to_gcg",

@@ -32,6 +32,7 @@ import attrs
 
 from wordgames._core.bots import RandomBot
 from wordgames.wocable.actions import Accept, Action, Challenge, Pass
+from wordgames.wocable.endgame import endgame_action
 from wordgames.wocable.engine import Tiles, exchanges, is_phony
 from wordgames.wocable.leaves import LeaveModel, leave_model
 from wordgames.wocable.leavetable import LeaveTable
@@ -201,20 +202,35 @@ class EquityBot:
     While the bag is not empty, a placement's equity is exactly its score plus the leave
     value of the tiles it keeps, on every turn (the first move included: no opening or
     pre-endgame adjustment), as MAGPIE's static evaluation computes it in the midgame (see
-    docs/bots.md for where MAGPIE adds more near the end of the bag)."""
+    docs/bots.md for where MAGPIE adds more near the end of the bag).
+
+    With ``endgame=True`` it plays the solver's move instead when the bag is empty or holds
+    one tile in a two-player game (:func:`wordgames.wocable.endgame.endgame_action`), within
+    ``endgame_time`` seconds (``time.perf_counter``; None: no limit, the exact solve, which
+    can take minutes on full racks), falling back on its own choice where the solver does
+    not apply (its view does not determine the other rack, more players). Default False:
+    the top score, no clock read."""
 
     #: extra equity an exchange must beat the best placement by
     exchange_margin: float = 0.0
     #: the leave valuation (None: the packaged model of the tile set)
     leave: LeaveTable | LeaveModel | LeaveFn | None = attrs.field(default=None, eq=False)
+    #: play the endgame and one-tile pre-endgame solver's move
+    endgame: bool = False
+    #: the solver's time limit in seconds (None: solve exactly)
+    endgame_time: float | None = 2.0
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        """Challenge or accept when a play waits for that decision, else the placement or
-        exchange with the best score plus leave value (the top score once the bag is empty),
-        else a pass (``rng`` unused)."""
+        """Challenge or accept when a play waits for that decision, else (with ``endgame``)
+        the solver's move, else the placement or exchange with the best score plus leave
+        value (the top score once the bag is empty), else a pass (``rng`` unused)."""
         answer = challenge_decision(view)
         if answer is not None:
             return answer
+        if self.endgame and view.bag_size <= 1:
+            solved = endgame_action(view, time_limit=self.endgame_time)
+            if solved is not None:
+                return solved
         if view.bag_size == 0:
             top = view.best_moves(1)
             return top[0].action if top else Pass()
@@ -255,15 +271,16 @@ class SimBot:
     ``leave`` is a :class:`~wordgames.wocable.LeaveTable`, a leave model or a leave function
     on tile ids, as for EquityBot (the packaged model by default).
 
-    Once the bag is empty in a two-player game with words checked on play
-    (``Rules.word_check="on_play"``), the opponent's rack is known (the unseen tiles), and
-    SimBot searches the exact position (:func:`endgame_search`): alpha-beta minimax
-    ``endgame_depth`` plies deep over the ``endgame_moves`` best placements by score, every
-    placement that goes out, and Pass, with the engine's own transitions and final scores.
-    ``endgame_depth=0`` turns it off. Under challenge rules, or when some unseen tiles are
-    out of play (the other rack is then not forced), it plays the top score there as
-    EquityBot does. With more than two players (which :func:`simulate` does not handle) it
-    plays as EquityBot.
+    With at most one tile in the bag in a two-player game, SimBot plays the endgame solver's
+    move (:func:`~wordgames.wocable.endgame.endgame_action`: the exact endgame once the bag
+    is empty, the one-tile pre-endgame before), within ``endgame_time`` seconds
+    (``time.perf_counter``; the deepest completed iteration's move when the time runs out;
+    None: solve exactly). Where the solver does not apply (some unseen tiles are out of
+    play, so the other rack is not forced) it falls back on the bounded search
+    (:func:`endgame_search`, ``endgame_depth`` plies over the ``endgame_moves`` best
+    placements; ``endgame_depth=0`` turns both off) with the bag empty, and on the
+    simulation with one tile. With more than two players (which :func:`simulate` does not
+    handle) it plays as EquityBot.
     """
 
     candidates: int = 6
@@ -285,6 +302,8 @@ class SimBot:
     objective: str = "win"
     #: the leave function on tile ids (None: the packaged model of the tile set)
     leave: LeaveTable | LeaveModel | LeaveFn | None = attrs.field(default=None, eq=False)
+    #: seconds for the endgame and pre-endgame solver a move (None: solve exactly)
+    endgame_time: float | None = 1.0
 
     def _endgame_state(self, view: Any, rng: random.Random) -> Any:
         """The exact state for :func:`endgame_search`, or None when it does not apply: the
@@ -339,10 +358,19 @@ class SimBot:
         return [(c.action, c.equity, c.spread if spread else c.win) for c in res.candidates]
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        """The simulated best candidate when it beats the static choice by ``confidence``
-        standard errors (else the static choice); the endgame search once the bag is empty
-        (two players, words checked on play)."""
+        """The endgame solver's move with at most one tile in the bag (two players), else the
+        simulated best candidate when it beats the static choice by ``confidence`` standard
+        errors (else the static choice)."""
         equity = EquityBot()
+        if (
+            view.bag_size <= 1
+            and self.endgame_depth >= 1
+            and challenge_decision(view) is None
+            and len(view.players) - len(view.departed) == 2
+        ):
+            solved = endgame_action(view, time_limit=self.endgame_time)
+            if solved is not None:
+                return solved
         if view.bag_size == 0:
             if challenge_decision(view) is None:
                 state = self._endgame_state(view, rng)
@@ -417,13 +445,21 @@ def _endgame_leaf(state: Any) -> float:
     return float(diff - t.rack_value(state.racks[me]) + t.rack_value(state.racks[opp]))
 
 
+def _accepted(state: Any) -> Any:
+    """``state`` after the opponent's ``Accept`` if a play that ends the game waits for it
+    (challenge rules), else ``state``."""
+    if state.pending_play is not None and state.pending_end is not None:
+        return state.apply(Accept(state.turn))
+    return state
+
+
 def _negamax(state: Any, k: int, depth: int, alpha: float, beta: float) -> float:
     """Alpha-beta negamax value of ``state`` for the player on turn (fail-hard)."""
     if depth == 0 or state.is_terminal:
         return _endgame_leaf(state)
     me = state.turn
     for act in _endgame_moves(state, k):
-        child = state.apply(act)
+        child = _accepted(state.apply(act))
         if child.is_terminal:
             opp = _next_player(state)
             v = float(child.scores[me] - child.scores[opp])
@@ -447,7 +483,12 @@ def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, 
     :func:`_endgame_leaf`). Ties go to the first move in that order, so the top-scoring
     placement (EquityBot's choice once the bag is empty) unless another is strictly
     better. :class:`ValueError` unless the bag is empty, two players are active, the player
-    on turn must play and no play is open to a challenge."""
+    on turn must play and no play is open to a challenge. Under challenge rules a play that
+    ends the game is followed by the opponent's ``Accept``.
+
+    Deprecated: :func:`wordgames.wocable.endgame.solve_endgame` solves the position exactly
+    (and :func:`~wordgames.wocable.endgame.endgame_action` gives its move); this
+    depth-limited search is kept for the callers that use it."""
     if (
         state.bag_size
         or state.phase != "play"
@@ -460,7 +501,7 @@ def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, 
     best: Action | None = None
     alpha = float("-inf")
     for act in _endgame_moves(state, moves):
-        child = state.apply(act)
+        child = _accepted(state.apply(act))
         if child.is_terminal:
             v = float(child.scores[me] - child.scores[opp])
         else:
