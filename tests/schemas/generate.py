@@ -809,7 +809,7 @@ _TURN = {
                 "letters",
             ]
         },
-        "method": {"enum": ["exact", "static", "simulation", "endgame"]},
+        "method": {"enum": ["exact", "static", "simulation", "endgame", "preendgame"]},
         "grade": _GRADE,
         "note": {"type": "string", "maxLength": 4096},
         "details": {

@@ -38,7 +38,7 @@ ANALYSIS_VERSION: Final = 1
 GRADES: Final = ("none", "small", "medium", "large")
 """The grades of a decision, from no loss to a large mistake."""
 
-METHODS: Final = ("exact", "static", "simulation", "endgame")
+METHODS: Final = ("exact", "static", "simulation", "endgame", "preendgame")
 """How a decision was valued: ``exact`` (a solver's exact value: Regenwormen, WordMeld,
 Wömmeln), ``static`` (Wocable's score plus leave), ``simulation`` (Monte-Carlo playouts) and
 ``endgame`` (a search of the known position once the bag is empty)."""

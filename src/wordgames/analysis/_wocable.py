@@ -27,6 +27,8 @@ __all__ = [
     "analyze_turns",
     "choose_method",
     "endgame",
+    "exact_endgame",
+    "preendgame",
     "simulation",
     "static",
 ]
@@ -235,6 +237,96 @@ def simulation(state: Any, action: Any, ctx: Context) -> Valued | None:
     return Valued(played.win, str(best.action), best.win, "win_probability", "simulation", note)
 
 
+def _after(state: Any, action: Any, limit: float) -> tuple[int, bool, int]:
+    """The exact (or, when ``limit`` runs out, deepest searched) value for the player on turn
+    of playing ``action`` in a bag-empty ``state`` and best play after: ``(value, exact,
+    plies)``. A play left open to a challenge is accepted, as the solver assumes of a
+    valid play."""
+    from wordgames.wocable.endgame import solve_endgame
+
+    me = state.turn
+    opp = next(p for p in state.active_players if p != me)
+    child = state.apply(action)
+    while not child.is_terminal and child.pending_play is not None:
+        accept = Accept(child.current_player)
+        if not child.is_legal(accept):
+            break
+        child = child.apply(accept)
+    gained = (child.scores[me] - state.scores[me]) - (child.scores[opp] - state.scores[opp])
+    if child.is_terminal:
+        return gained, True, 0
+    rest = solve_endgame(child, time_limit=limit)
+    return gained + (rest.value if child.turn == me else -rest.value), rest.exact, rest.plies
+
+
+def exact_endgame(state: Any, action: Any, ctx: Context) -> Valued | None:
+    """With a budget and the bag empty in a two-player game: the exact endgame
+    (:func:`wordgames.wocable.solve_endgame`) of the position and of the played move, half of
+    the turn's share of the budget each; the unit is the spread from now to the end of the
+    game. ``None`` (the bounded search, then static) without a budget, where the solver
+    refuses the position, or when the share of the budget does not prove both values
+    (searches cut at different depths do not compare)."""
+    if ctx.deadline is None or state.bag_size or ctx.remaining() <= 0:
+        return None
+    if len(state.active_players) != 2 or state.pending_play is not None:
+        return None
+    from wordgames.wocable.endgame import EndgameError, solve_endgame
+
+    half = ctx.remaining() / max(1, ctx.todo) / 2
+    try:
+        root = solve_endgame(state, time_limit=half)
+        value, exact, _ = _after(state, action, half)
+    except EndgameError:
+        return None
+    if not (root.exact and exact):
+        # values of searches cut at different depths do not compare: the bounded search
+        # (one depth for both) values this turn instead
+        _note(ctx, "an endgame the budget could not prove was valued by the bounded search")
+        return None
+    best: Any = root.moves[0] if root.moves else action
+    best_value = float(root.value)
+    if value >= best_value:
+        best, best_value = action, float(value)
+    return Valued(float(value), str(best), best_value, "spread", "endgame", "exact")
+
+
+def preendgame(state: Any, action: Any, ctx: Context) -> Valued | None:
+    """With a budget and one tile in the bag in a two-player game: every candidate against
+    every tile the bag may hold (:func:`wordgames.wocable.solve_preendgame`) for the turn's
+    share of the budget; the unit is win probability (a draw counts half, over the tiles the
+    bag may hold, each weighted by how many of it are unseen). A candidate cut off (it could
+    not reach the best one's wins, or the time ran out) is valued at the most it could still
+    reach. ``None`` (static) without a budget, where the solver refuses the position, or for
+    a move it does not list (an exchange)."""
+    if ctx.deadline is None or state.bag_size != 1 or ctx.remaining() <= 0:
+        return None
+    if len(state.active_players) != 2 or state.pending_play is not None:
+        return None
+    from wordgames.wocable.endgame import EndgameError, solve_preendgame
+
+    try:
+        sol = solve_preendgame(state, time_limit=ctx.remaining() / max(1, ctx.todo))
+    except EndgameError:
+        return None
+
+    def win(c: Any) -> float:
+        covered = sum(w for _, w, _ in c.outcomes)
+        left = 0 if c.complete else max(0, c.weight - covered)
+        return (c.wins + 0.5 * c.draws + left) / c.weight if c.weight else 0.0
+
+    played = next((c for c in sol.candidates if c.action == action), None)
+    if played is None or not sol.candidates:
+        return None
+    best = max(sol.candidates, key=lambda c: (c.complete, win(c)))
+    if not best.complete:
+        return None  # nothing was valued in full: no loss can be claimed
+    value, best_value = win(played), win(best)
+    if value >= best_value:
+        best, best_value = played, value
+    note = "exact" if sol.exact else "not proven: the time ran out or candidates were cut off"
+    return Valued(value, str(best.action), best_value, "win_probability", "preendgame", note)
+
+
 def _leaf(state: Any, me: int) -> float:
     """The spread for ``me`` at ``state`` less the rack values (as the search's leaves)."""
     opp = next(p for p in state.active_players if p != me)
@@ -250,10 +342,13 @@ def _note(ctx: Context, text: str) -> None:
 
 def choose_method(state: Any) -> tuple[Method, ...]:
     """The methods tried for a decision in ``state``, first applicable wins: the endgame
-    search once the bag is empty, a simulation with tiles in the bag (both within a budget),
-    and static equity as the fallback."""
+    solver once the bag is empty (the bounded search where it refuses the position), the
+    pre-endgame solver with one tile in the bag, a simulation with more (all within a
+    budget), and static equity as the fallback."""
     if state.bag_size == 0:
-        return (endgame, static)
+        return (exact_endgame, endgame, static)
+    if state.bag_size == 1:
+        return (preendgame, static)
     return (simulation, static)
 
 
