@@ -32,21 +32,15 @@ import subprocess
 import time
 from pathlib import Path
 
+from _shared import NWL20  # type: ignore[import-not-found]
+
 from wordgames import wocable
 from wordgames.wocable import LeaveTable
 from wordgames.wocable.bots import EquityBot
 from wordgames.wocable.engine import BLANK_BIT, exchanges
 from wordgames.wocable.movegen import raw_moves
 
-_ROOT = Path(__file__).resolve().parents[1]
-_CSV = next(
-    (
-        d / "shared" / "data" / "leaves" / "NWL20.csv"
-        for d in _ROOT.parents
-        if (d / "shared" / "data").is_dir()
-    ),
-    _ROOT / ".." / "shared" / "data" / "leaves" / "NWL20.csv",
-)
+_CSV = NWL20  # ../shared/data/leaves/NWL20.csv (benchmarks/_shared.py)
 _LINE = re.compile(
     r"(\d+):\s+(?:\(exch (?P<ex>[A-Z?]+)\)|(?P<pos>[0-9A-O]+) (?P<word>\S+))\s+"
     r"(?:(?P<leave>[A-Z?]+)\s+)?(?P<score>-?\d+)\s+(?P<eq>-?\d+\.\d+)"

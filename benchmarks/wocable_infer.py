@@ -21,19 +21,13 @@ import random
 import time
 from pathlib import Path
 
+from _shared import NWL20  # type: ignore[import-not-found]
+
 from wordgames import wocable
 from wordgames.wocable import LeaveTable, infer
 from wordgames.wocable.bots import EquityBot
 
-_ROOT = Path(__file__).resolve().parents[1]
-_CSV = next(
-    (
-        d / "shared" / "data" / "leaves" / "NWL20.csv"
-        for d in _ROOT.parents
-        if (d / "shared" / "data").is_dir()
-    ),
-    _ROOT / ".." / "shared" / "data" / "leaves" / "NWL20.csv",
-)
+_CSV = NWL20  # ../shared/data/leaves/NWL20.csv (benchmarks/_shared.py)
 
 
 def main() -> None:

@@ -35,20 +35,13 @@ import tracemalloc
 from itertools import combinations
 from pathlib import Path
 
+from _shared import NWL20  # type: ignore[import-not-found]
+
 from wordgames.wocable import LeaveTable, Rules, new_game
 from wordgames.wocable.leaves import leave_model
 from wordgames.wocable.leavetable import MEMO_LIMIT
 
-_ROOT = Path(__file__).resolve().parents[1]
-# ../shared/data from the repository root (or from a directory above it, for a worktree)
-_DEFAULT = next(
-    (
-        d / "shared" / "data" / "leaves" / "NWL20.csv"
-        for d in _ROOT.parents
-        if (d / "shared" / "data").is_dir()
-    ),
-    _ROOT / ".." / "shared" / "data" / "leaves" / "NWL20.csv",
-)
+_DEFAULT = NWL20  # ../shared/data/leaves/NWL20.csv (benchmarks/_shared.py)
 
 
 def _rss() -> int:
