@@ -24,7 +24,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from _shared import NWL20  # type: ignore[import-not-found]
+from _shared import NWL20, midgame  # type: ignore[import-not-found]
 
 from wordgames import wocable
 from wordgames.wocable import LeaveTable, infer
@@ -78,16 +78,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     done = agree = 0
     while done < args.positions:
-        state = wocable.new_game(2)
-        for _ in range(rng.randint(3, 14)):
-            while state.is_chance_node:
-                state = state.apply(state.sample_chance(rng))
-            if state.is_terminal:
-                break
-            state = state.apply(bot.choose(state.view(state.turn), rng))
-        while state.is_chance_node:
-            state = state.apply(state.sample_chance(rng))
-        if state.is_terminal or state.bag_size < 20:
+        state = midgame(bot, rng)
+        if state is None:
             continue
         play = bot.choose(state.view(state.turn), rng)
         if not isinstance(play, wocable.Place):

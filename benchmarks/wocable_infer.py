@@ -21,7 +21,7 @@ import random
 import time
 from pathlib import Path
 
-from _shared import NWL20  # type: ignore[import-not-found]
+from _shared import NWL20, midgame  # type: ignore[import-not-found]
 
 from wordgames import wocable
 from wordgames.wocable import LeaveTable, infer
@@ -45,17 +45,8 @@ def main() -> None:
     times: list[float] = []
     print(f"{'play':24} {'kept':>4} {'racks':>6} {'kept':>6} {'actual':>7} {'CPU s':>6}")
     while done + skipped < args.positions:
-        state = wocable.new_game(2)
-        stop = rng.randint(3, 14)
-        for _ in range(stop):
-            while state.is_chance_node:
-                state = state.apply(state.sample_chance(rng))
-            if state.is_terminal:
-                break
-            state = state.apply(bot.choose(state.view(state.turn), rng))
-        while state.is_chance_node:
-            state = state.apply(state.sample_chance(rng))
-        if state.is_terminal or state.bag_size < 20:
+        state = midgame(bot, rng)
+        if state is None:
             continue
         play = bot.choose(state.view(state.turn), rng)
         if not isinstance(play, wocable.Place):

@@ -8,22 +8,14 @@ import random
 import pytest
 
 import wordgames
+from tests.wocable.positions import played
 from wordgames.wocable import Exchange, Pass, Place, Rules, State, bots, new_game
 from wordgames.wocable.engine import BLANK_BIT
 from wordgames.wocable.leaves import leave_model
 
 
 def _position(lang: str, seed: int, depth: int) -> State:
-    rng = random.Random(f"sim:{lang}:{seed}")
-    state = new_game(2, rules=Rules(tiles=lang))
-    moves = 0
-    while not state.is_terminal and (moves < depth or state.is_chance_node):
-        if state.is_chance_node:
-            state = state.apply(state.sample_chance(rng))
-            continue
-        state = state.apply(bots.GreedyBot().choose(state.view(state.turn), rng))
-        moves += 1
-    return state
+    return played(f"sim:{lang}:{seed}", lang, depth, bots.GreedyBot())
 
 
 @pytest.mark.parametrize(("lang", "seed", "depth"), [("en", 1, 0), ("en", 2, 7), ("es", 3, 5)])

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.wocable.positions import played
 from wordgames import IllegalActionError
 from wordgames.wocable import (
     Exchange,
@@ -31,16 +32,7 @@ from wordgames.wocable import (
 @cache
 def _position(lang: str, seed: int, depth: int) -> State:
     """The state after ``depth`` EquityBot moves of a seeded game (the player on turn)."""
-    rng = random.Random(f"simulate:{lang}:{seed}")
-    state = new_game(2, rules=Rules(tiles=lang))
-    moves = 0
-    while not state.is_terminal and (moves < depth or state.is_chance_node):
-        if state.is_chance_node:
-            state = state.apply(state.sample_chance(rng))
-            continue
-        state = state.apply(bots.EquityBot().choose(state.view(state.turn), rng))
-        moves += 1
-    return state
+    return played(f"simulate:{lang}:{seed}", lang, depth, bots.EquityBot())
 
 
 POSITIONS = [("en", 1, 0), ("en", 2, 6), ("es", 3, 5), ("en", 4, 14)]
