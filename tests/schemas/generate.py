@@ -15,6 +15,8 @@ import json
 import pathlib
 from typing import Any
 
+from wordgames._core.states import EndReason
+
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src" / "wordgames" / "schemas"
 BASE = "https://wordgames.invalid/schemas/"
 MAX_PLY = 10**9
@@ -123,7 +125,10 @@ OUTCOME = obj(
             arr(integer(0), unique=True),
             description="The players in first place (derived; ignored on load).",
         ),
-        "reason": string(r"^[a-z][a-z0-9_]*$", desc="Why the game ended, a snake_case code."),
+        "reason": {
+            "enum": [r.value for r in EndReason],
+            "description": "Why the game ended (wordgames.EndReason; each game uses some).",
+        },
     },
     ["scores", "ranking", "winners", "reason"],
 )

@@ -14,6 +14,7 @@ from wordgames._core.outcome import GameOutcome, competition_ranking, player_nam
 from wordgames._core.protocols import Action, Bot, GameState, Outcome, PlayerView
 from wordgames._core.record import Record, RedactedRecord, play
 from wordgames._core.registry import GAME_NAMES, GAMES, GameModule
+from wordgames._core.states import EndReason, GameInfo, Information, StrEnum
 
 __all__ = [
     "GAMES",
@@ -21,10 +22,13 @@ __all__ = [
     "SHARED_CODES",
     "Action",
     "Bot",
+    "EndReason",
+    "GameInfo",
     "GameModule",
     "GameOutcome",
     "GameState",
     "IllegalActionError",
+    "Information",
     "InvalidStateError",
     "Outcome",
     "ParseError",
@@ -35,6 +39,7 @@ __all__ = [
     "Resign",
     "RulesError",
     "StateBase",
+    "StrEnum",
     "ViewBase",
     "WordgamesError",
     "competition_ranking",

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import InvalidStateError, RulesError, short_repr
+from wordgames._core.states import EndReason
 
 __all__ = ["MAX_NAME_LENGTH", "GameOutcome", "competition_ranking", "player_names"]
 
@@ -25,15 +26,17 @@ def competition_ranking(keys: Sequence[Any]) -> tuple[int, ...]:
 @attrs.frozen
 class GameOutcome:
     """How a game ended: final ``scores``, each player's place in ``ranking`` (1 = first,
-    tied players share a place), and the ``reason`` the game ended (a snake_case code such as
-    ``"grill_empty"``, ``"played_out"`` or ``"resigned"``)."""
+    tied players share a place), and the ``reason`` the game ended (an :class:`EndReason`, a
+    ``str`` such as ``"grill_empty"``, ``"played_out"`` or ``"resigned"``)."""
 
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
-    reason: str
+    reason: EndReason = attrs.field(converter=EndReason)
 
     @classmethod
-    def from_keys(cls, scores: Sequence[int], keys: Sequence[Any], reason: str) -> GameOutcome:
+    def from_keys(
+        cls, scores: Sequence[int], keys: Sequence[Any], reason: str | EndReason
+    ) -> GameOutcome:
         """An outcome ranked by ``keys`` (tuples compared lexicographically, higher is better)."""
         return cls(tuple(scores), competition_ranking(keys), reason)
 
@@ -70,10 +73,13 @@ class GameOutcome:
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores + ranking)
             or not all(1 <= r <= len(ranking) for r in ranking)
             or not isinstance(reason, str)
+            or reason not in _REASONS
         ):
             raise InvalidStateError(f"malformed outcome {short_repr(data)}")
         return cls(tuple(scores), tuple(ranking), reason)
 
+
+_REASONS = frozenset(r.value for r in EndReason)
 
 MAX_NAME_LENGTH = 100
 """The longest player name accepted (names come from clients)."""
