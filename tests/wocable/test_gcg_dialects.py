@@ -436,13 +436,14 @@ def test_time_penalty_after_the_end_can_change_the_winner() -> None:
 def test_draw_test_never_refuses_the_true_draws(players: int, seed: int) -> None:
     """The coupled and the window tests are necessary conditions: replaying the game's own
     draws, every one of them passes both (tested in full, not only what the draw changes)."""
+    from wordgames.wocable.gcg._draws import _DrawSearch
+    from wordgames.wocable.gcg._plan import _Plan
     from wordgames.wocable.gcg.records import _Issues
-    from wordgames.wocable.gcg.replay import _Plan, _Replay
 
     rec = wordgames.play(new_game(players), [RandomBot()] * players, random.Random(seed))
     gcg = read_gcg(_strip_racks(to_gcg(rec)))
     plan = _Plan(gcg, rec.initial, _Issues(False))
-    replay = _Replay(plan, rec.initial, None)
+    replay = _DrawSearch(plan, rec.initial, None)
     replay.spend = lambda work=1: None  # type: ignore[method-assign]
     t = rec.initial.tiles
     drawn = [[0] * plan.k_types for _ in range(players)]

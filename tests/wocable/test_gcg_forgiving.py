@@ -356,3 +356,43 @@ def test_only_the_public_error_leaves_the_reader(name: str, strict: bool) -> Non
     shown = "".join(traceback.format_exception(err.value))
     assert "_DrawError" not in shown
     assert "_WorkError" not in shown
+
+
+def test_a_draw_failure_carries_its_line_as_a_field() -> None:
+    """The solver's failures carry the line they blame as a field, which the retry policy and
+    the error read (no message is parsed): ``None`` past the last line, where the message
+    names the end lines instead."""
+    from wordgames.wocable.gcg._draws import _DrawError
+    from wordgames.wocable.gcg._plan import _Plan
+    from wordgames.wocable.gcg.records import _Issues
+
+    rec = _game("greedy", 3)
+    plan = _Plan(read_gcg(to_gcg(rec)), rec.initial, _Issues(False))
+    first = plan.events[0].lineno
+    err = _DrawError.at(plan, 0, "no order of the draws fits")
+    assert (err.line, err.message) == (first, "no order of the draws fits")
+    assert str(err) == f"line {first}: no order of the draws fits"
+    fatal = err.gcg_error("rack_not_drawable")
+    assert (fatal.code, fatal.line) == ("rack_not_drawable", first)
+    end = _DrawError.at(plan, len(plan.events), "the last rack cannot be reached")
+    assert end.line is None
+    assert end.message.endswith(": the last rack cannot be reached")
+    assert str(end) == end.message
+    # a rack field no draw order gives (two Qs): the strict error's line is the field's value
+    lines = _lines(rec)
+
+    def short_play(m: re.Match[str]) -> bool:
+        word = m.group(3).split()[-1].replace(".", "")
+        return word.isupper() and word.isalpha() and len(word) <= 5 and "Q" not in word
+
+    k = _moves(lines, short_play)[3]
+    m = _MOVE.match(lines[k])
+    assert m is not None
+    word = m.group(3).split()[-1].replace(".", "")
+    lines[k] = lines[k].replace(f" {m.group(2)} ", f" {word}QQ ", 1)
+    with pytest.raises(GcgError) as exc:
+        from_gcg("\n".join(lines) + "\n", strict=True)
+    assert exc.value.code == "rack_not_drawable"
+    assert isinstance(exc.value.line, int)
+    forgiven = from_gcg("\n".join(lines) + "\n")
+    assert (k + 1, "rack_not_drawable") in {(i.line, i.code) for i in forgiven.issues}
