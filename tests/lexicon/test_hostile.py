@@ -17,6 +17,7 @@ from wordgames.lexicon import (
     Lexicon,
     LexiconError,
     WordGraph,
+    _format,
 )
 from wordgames.lexicon import _lexicon as lexmod
 
@@ -72,13 +73,13 @@ def test_exponential_forgery_is_rejected(small: Lexicon, k: int, verify: bool) -
 
 
 def test_tiles_per_byte_limit_and_padding(small: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lexmod, "_FREE_TILES", 0)
+    monkeypatch.setattr(_format, "_FREE_TILES", 0)
     words = ["".join(w) for w in __import__("itertools").product("AB", repeat=9)]
     lex = Lexicon.from_words(words)
     data = lex.to_bytes()  # 512 words of 9 tiles: padded to 4608 / 64 = 72 bytes at least
-    assert len(data) >= 9 * 512 // lexmod.MAX_TILES_PER_BYTE
+    assert len(data) >= 9 * 512 // _format.MAX_TILES_PER_BYTE
     assert Lexicon.from_bytes(data) == lex
-    monkeypatch.setattr(lexmod, "MAX_TILES_PER_BYTE", 1)
+    monkeypatch.setattr(_format, "MAX_TILES_PER_BYTE", 1)
     with pytest.raises(InvalidStateError, match="too many tiles"):
         Lexicon.from_bytes(data)
 

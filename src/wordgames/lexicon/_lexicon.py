@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import weakref
-import zlib
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
@@ -17,14 +15,19 @@ from types import MappingProxyType
 from typing import Any, NoReturn, TypeVar
 
 from wordgames._core.errors import InvalidStateError
+from wordgames.lexicon import _format
 from wordgames.lexicon._errors import LexiconError, short_repr
+from wordgames.lexicon._format import (
+    MAX_LEXICON_BYTES,
+    MAX_TILES_PER_BYTE,
+    MAX_TOTAL_TILES,
+    MAX_WORDS,
+)
 from wordgames.lexicon._graph import (
     CODE_BASE,
     WordGraph,
     build_dawg,
     build_gaddag,
-    decode_extension,
-    encode_extension,
 )
 from wordgames.lexicon._member import NATIVE, Membership, word_table
 from wordgames.lexicon._search import ANY, OPT, STAR, anagram_search, pattern_search
@@ -73,34 +76,11 @@ BUILTIN_LEXICONS: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyT
 )
 """The packaged lexicons: name -> (language, alphabet, description)."""
 
-_MAGIC = b"WGLEX\x00"
-_FORMAT = 1
-
-MAX_WORDS = 1 << 22
-"""Most words a lexicon may have (24 times ENABLE); checked by every constructor."""
-MAX_TOTAL_TILES = 1 << 25
-"""Most tiles all words of a lexicon may have together (ENABLE: 1.6 million)."""
-MAX_LEXICON_BYTES = 1 << 26
-"""Largest input :meth:`Lexicon.from_bytes` reads (and the most its compressed part may
-inflate to), in bytes."""
-MAX_TILES_PER_BYTE = 64
-""":meth:`Lexicon.from_bytes` refuses bytes whose words have more than 2**21 tiles plus this
-many tiles per byte of input, so that checking forged bytes costs time linear in their size
-(ENABLE has 3.4 tiles per byte); :meth:`Lexicon.to_bytes` pads the output of the rare
-extremely regular word lists that need it."""
-_FREE_TILES = 1 << 21
-_MAX_INFLATED = MAX_LEXICON_BYTES
 #: How many slow lookups (a walk of the DAWG) are made before the lexicon builds its hash
 #: set and sorted word tuple: one in this many of its words (ski rental: building costs about
 #: as much as that many walks).
 _LOOKUPS_PER_BUILD = 8
 _CHARS = tuple(chr(CODE_BASE + c) for c in range(64))
-
-try:
-    import lzma as _lzma_module
-except ImportError:  # pragma: no cover - Python built without lzma
-    _lzma_module = None  # type: ignore[assignment]
-_LZMA = _lzma_module
 
 _REGISTRY: weakref.WeakValueDictionary[str, Lexicon] = weakref.WeakValueDictionary()
 
@@ -111,19 +91,6 @@ SKIP_NOT_IN_ALPHABET = "not_in_alphabet"
 SKIP_TOO_LONG = "too_long"
 SKIP_EMPTY = "empty"
 SKIP_TOO_MANY_SPELLINGS = "too_many_spellings"
-
-
-def _digest(language: str, alphabet: Sequence[str], words: Iterable[str]) -> str:
-    h = hashlib.sha256()
-    h.update(b"wordgames-lexicon-1\n")
-    h.update(language.encode())
-    h.update(b"\n")
-    h.update("\x1f".join(alphabet).encode())
-    h.update(b"\n")
-    for w in words:
-        h.update(w.encode())
-        h.update(b"\n")
-    return h.hexdigest()
 
 
 class Lexicon(Membership):
@@ -339,7 +306,7 @@ class Lexicon(Membership):
             alphabet=tiles_tuple,
             dawg=dawg,
             count=len(ordered),
-            digest=_digest(language, tiles_tuple, canon),
+            digest=_format.words_digest(language, tiles_tuple, canon),
             skipped=tuple(skipped),
         )
 
@@ -404,7 +371,6 @@ class Lexicon(Membership):
         :mod:`lzma`), so that loading the bytes skips the GADDAG build (about 1 MB more for
         ENABLE-sized lexicons). The output depends only on the words and these arguments."""
         meta: dict[str, object] = {
-            "format": _FORMAT,
             "name": self._name,
             "language": self._language,
             "alphabet": list(self.alphabet),
@@ -412,26 +378,13 @@ class Lexicon(Membership):
             "count": self._count,
             "skipped": [list(s) for s in self._skipped],
         }
-        ext = b""
+        section: tuple[str, bytes] | None = None
         if gaddag:
             if self._gaddag_ext is not None and self._gaddag is None:
-                codec, ext = self._gaddag_ext
+                section = self._gaddag_ext
             else:
-                codec, ext = _compress(
-                    encode_extension(self.gaddag, self._dawg.num_nodes), _LZMA is not None
-                )
-            meta["gaddag"] = [codec, len(ext)]
-        head = json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode()
-        body = len(head).to_bytes(4, "little") + head + self._dawg.to_bytes()
-        payload = zlib.compress(body, 9) + ext
-        tiles = 0
-        if self._count * MAX_WORD_TILES > _FREE_TILES:
-            _, tiles, _ = self._dawg.count_words(MAX_TOTAL_TILES)
-        size = len(_MAGIC) + 32 + len(payload)
-        need = -(-(tiles - _FREE_TILES) // MAX_TILES_PER_BYTE)
-        if need > size:  # an extremely regular word list: pad (see MAX_TILES_PER_BYTE)
-            payload += bytes(need - size)
-        return _MAGIC + hashlib.sha256(payload).digest() + payload
+                section = _format.gaddag_section(self.gaddag, self._dawg.num_nodes)
+        return _format.write(meta, self._dawg, section, self._count)
 
     @classmethod
     def from_bytes(cls, data: bytes, *, verify: bool = True) -> Lexicon:
@@ -501,9 +454,9 @@ class Lexicon(Membership):
         if g is None:
             sep = len(self._tiles.alphabet)
             ext = self._gaddag_ext
-            if ext is not None and (ext[0] != "lzma" or _LZMA is not None):
+            if ext is not None and _format.can_read_gaddag(ext):
                 # packaged data: trusted, checked by its SHA-256
-                g = decode_extension(self._dawg, _decompress(*ext), sep, check=False)
+                g = _format.read_gaddag(self._dawg, ext, sep, check=False)
             else:  # none shipped, or a Python without lzma: build it
                 g = build_gaddag(self._dawg, sep)
             object.__setattr__(self, "_gaddag", g)
@@ -807,53 +760,6 @@ def _in_string_order(texts: tuple[str, ...]) -> bool:
     return all(len(t) == 1 for t in texts) and all(a < b for a, b in pairwise(texts))
 
 
-def _compress(raw: bytes, use_lzma: bool) -> tuple[str, bytes]:
-    if use_lzma and _LZMA is not None:
-        # a dictionary no larger than the data: decoding then needs no more memory than that
-        dict_size = max(1 << 16, min(1 << 26, 1 << max(len(raw) - 1, 1).bit_length()))
-        filters = [{"id": _LZMA.FILTER_LZMA2, "preset": 9, "dict_size": dict_size}]
-        return "lzma", _LZMA.compress(raw, format=_LZMA.FORMAT_XZ, filters=filters)
-    return "zlib", zlib.compress(raw, 9)
-
-
-def _decompress(codec: str, data: bytes) -> bytes:
-    """Inflate a GADDAG section (InvalidStateError if it is corrupt or too large)."""
-    try:
-        if codec == "zlib":
-            inflater = zlib.decompressobj()
-            out = inflater.decompress(data, _MAX_INFLATED)
-            if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
-                raise InvalidStateError("GADDAG data is truncated or too large")
-            return out
-        if codec == "lzma":
-            if _LZMA is None:  # pragma: no cover - Python built without lzma
-                raise InvalidStateError("this Python cannot read LZMA (no lzma module)")
-            lz = _LZMA.LZMADecompressor(format=_LZMA.FORMAT_XZ)
-            try:
-                out = lz.decompress(data, _MAX_INFLATED)
-            except _LZMA.LZMAError as exc:
-                raise InvalidStateError(f"GADDAG data is corrupted: {_short(str(exc))}") from None
-            if not lz.eof or lz.unused_data:
-                raise InvalidStateError("GADDAG data is truncated or too large")
-            return out
-    except (zlib.error, LookupError, EOFError, ValueError, MemoryError) as exc:
-        raise InvalidStateError(f"GADDAG data is corrupted: {_short(str(exc))}") from None
-    raise InvalidStateError(f"unknown GADDAG codec {_short(codec)!r}")
-
-
-def _short(text: str, limit: int = 40) -> str:
-    """At most ``limit`` characters of ``text`` (error messages never echo long input)."""
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def _field(meta: dict[str, Any], key: str, kind: type[_T]) -> _T:
-    """A metadata field of type ``kind`` (bools are not ints), else InvalidStateError."""
-    value = meta.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise InvalidStateError(f"lexicon metadata field {key!r} must be a {kind.__name__}")
-    return value
-
-
 def _from_bytes(
     data: bytes,
     builtin: str | None,
@@ -862,114 +768,34 @@ def _from_bytes(
     verify: bool = False,
     trusted: bool = False,
 ) -> Lexicon:
-    """Parse lexicon bytes. With ``reuse``, a lexicon of the same digest that is already
-    alive is returned instead of a second copy. ``trusted`` (packaged data, checked against
-    its index) skips the structural checks and keeps the GADDAG compressed until it is used."""
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise InvalidStateError(f"lexicon data must be bytes, got {type(data).__name__}")
-    if len(data) > MAX_LEXICON_BYTES:
-        raise InvalidStateError(f"lexicon data is larger than {MAX_LEXICON_BYTES} bytes")
-    data = bytes(data)
-    n = len(_MAGIC)
-    if len(data) < n + 32 or data[:n] != _MAGIC:
-        raise InvalidStateError("not wordgames lexicon data (bad magic)")
-    payload = data[n + 32 :]
-    if hashlib.sha256(payload).digest() != data[n : n + 32]:
-        raise InvalidStateError("lexicon data is corrupted (checksum mismatch)")
-    try:
-        inflater = zlib.decompressobj()
-        body = inflater.decompress(payload, _MAX_INFLATED)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise InvalidStateError("lexicon data is truncated or too large")
-    except zlib.error as exc:
-        raise InvalidStateError(f"lexicon data is corrupted: {_short(str(exc))}") from None
-    rest = inflater.unused_data
-    if len(body) < 4:
-        raise InvalidStateError("lexicon data is truncated")
-    hlen = int.from_bytes(body[:4], "little")
-    if 4 + hlen > len(body):
-        raise InvalidStateError("lexicon data is truncated")
-    try:
-        meta = json.loads(body[4 : 4 + hlen].decode())
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise InvalidStateError(f"lexicon metadata is not valid JSON: {_short(str(exc))}") from None
-    if not isinstance(meta, dict):
-        raise InvalidStateError("lexicon metadata must be a JSON object")
-    if _field(meta, "format", int) != _FORMAT:
-        raise InvalidStateError("unsupported lexicon format")
-    name = _field(meta, "name", str)
-    language = _field(meta, "language", str)
-    digest = _field(meta, "digest", str)
-    count = _field(meta, "count", int)
-    if not 1 <= count <= MAX_WORDS:
-        raise InvalidStateError(f"lexicon word count must be 1..{MAX_WORDS}")
-    raw_alpha = _field(meta, "alphabet", list)
-    if not all(isinstance(t, str) for t in raw_alpha):
-        raise InvalidStateError("lexicon alphabet must be a list of strings")
-    try:
-        alphabet = check_alphabet(raw_alpha)
-    except LexiconError as exc:
-        raise InvalidStateError(f"bad lexicon alphabet: {_short(str(exc))}") from None
-    skipped_raw = _field(meta, "skipped", list)
-    skipped: list[tuple[str, str]] = []
-    for item in skipped_raw:
-        if not (
-            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
-        ):
-            raise InvalidStateError("lexicon 'skipped' entries must be [word, reason] pairs")
-        skipped.append((item[0], item[1]))
-    if len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest):
-        raise InvalidStateError(f"bad lexicon digest {_short(digest)!r}")
-    gaddag_ext: tuple[str, bytes] | None = None
-    if "gaddag" in meta:
-        spec = meta["gaddag"]
-        if not (
-            isinstance(spec, list)
-            and len(spec) == 2
-            and spec[0] in ("zlib", "lzma")
-            and type(spec[1]) is int
-            and 0 < spec[1] <= len(rest)
-        ):
-            raise InvalidStateError("lexicon 'gaddag' entry must be [codec, size]")
-        gaddag_ext = (spec[0], rest[: spec[1]])
-        rest = rest[spec[1] :]
-    if rest.count(0) != len(rest):
-        raise InvalidStateError("lexicon data has trailing data")
-    if trusted:
-        dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet), check=False)
-    else:
-        dawg = WordGraph.from_bytes(memoryview(body)[4 + hlen :], len(alphabet))
-        words, tiles, depth = dawg.count_words(MAX_TOTAL_TILES)
-        if words != count:
-            raise InvalidStateError("lexicon word count disagrees with its word graph")
-        if depth > MAX_WORD_TILES:
-            raise InvalidStateError(f"lexicon has a word longer than {MAX_WORD_TILES} tiles")
-        if tiles > MAX_TOTAL_TILES:
-            raise InvalidStateError(f"lexicon words have more than {MAX_TOTAL_TILES} tiles")
-        if tiles > _FREE_TILES + MAX_TILES_PER_BYTE * len(data):
-            raise InvalidStateError("lexicon data spells too many tiles for its size")
+    """Parse lexicon bytes (:func:`_format.read`). With ``reuse``, a lexicon of the same
+    digest that is already alive is returned instead of a second copy. ``trusted`` (packaged
+    data, checked against its index) skips the structural checks and keeps the GADDAG
+    compressed until it is used."""
+    got = _format.read(data, trusted=trusted)
+    dawg, alphabet, language, digest = got.dawg, got.alphabet, got.language, got.digest
     tiles_obj = Tiles(alphabet, language)
     words_tuple: tuple[str, ...] | None = None
     if verify:
         words_tuple = _sorted_words(dawg, tiles_obj)
-        if _digest(language, alphabet, words_tuple) != digest:
+        if _format.words_digest(language, alphabet, words_tuple) != digest:
             raise InvalidStateError("lexicon digest does not match its words")
+    gaddag_ext = got.gaddag
     gaddag: WordGraph | None = None
     if gaddag_ext is not None and not trusted:
-        raw = _decompress(*gaddag_ext)
-        gaddag = decode_extension(dawg, raw, len(alphabet), check=True)
+        gaddag = _format.read_gaddag(dawg, gaddag_ext, len(alphabet), check=True)
         gaddag_ext = None
     existing = _REGISTRY.get(digest)
     if existing is not None and builtin is None and reuse:
         return existing
     return Lexicon(
-        name=name,
+        name=got.name,
         language=language,
         alphabet=alphabet,
         dawg=dawg,
-        count=count,
+        count=got.word_count,
         digest=digest,
-        skipped=tuple(skipped),
+        skipped=got.skipped,
         builtin=builtin,
         words=words_tuple,
         gaddag=gaddag,
