@@ -28,7 +28,7 @@ import hashlib
 import json
 import zlib
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from wordgames._core.errors import InvalidStateError
 from wordgames.lexicon._errors import LexiconError
@@ -65,19 +65,20 @@ except ImportError:  # pragma: no cover - Python built without lzma
 _LZMA = _lzma_module
 
 
-class Payload(NamedTuple):
-    """What :func:`read` found in lexicon bytes, checked against the format and the limits
-    (the digest not yet against the words)."""
-
-    name: str
-    language: str
-    alphabet: tuple[str, ...]
-    digest: str
-    word_count: int
-    skipped: tuple[tuple[str, str], ...]
-    dawg: WordGraph
-    #: the GADDAG section, still compressed: ``(codec, data)``
-    gaddag: tuple[str, bytes] | None
+#: What :func:`read` found in lexicon bytes, checked against the format and the limits (the
+#: digest not yet against the words): ``(name, language, alphabet, digest, word count,
+#: skipped, DAWG, GADDAG section)``, the section still compressed, ``(codec, data)``, or
+#: ``None`` (a plain tuple: loading the packaged lexicon is a measured hot path).
+Payload = tuple[
+    str,
+    str,
+    tuple[str, ...],
+    str,
+    int,
+    tuple[tuple[str, str], ...],
+    WordGraph,
+    tuple[str, bytes] | None,
+]
 
 
 def words_digest(language: str, alphabet: Sequence[str], words: Iterable[str]) -> str:
@@ -221,7 +222,7 @@ def read(data: bytes, *, trusted: bool = False) -> Payload:
             raise InvalidStateError(f"lexicon words have more than {MAX_TOTAL_TILES} tiles")
         if tiles > _FREE_TILES + MAX_TILES_PER_BYTE * len(data):
             raise InvalidStateError("lexicon data spells too many tiles for its size")
-    return Payload(name, language, alphabet, digest, count, tuple(skipped), dawg, gaddag_ext)
+    return name, language, alphabet, digest, count, tuple(skipped), dawg, gaddag_ext
 
 
 def can_read_gaddag(section: tuple[str, bytes]) -> bool:

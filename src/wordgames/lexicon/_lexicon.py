@@ -772,15 +772,15 @@ def _from_bytes(
     digest that is already alive is returned instead of a second copy. ``trusted`` (packaged
     data, checked against its index) skips the structural checks and keeps the GADDAG
     compressed until it is used."""
-    got = _format.read(data, trusted=trusted)
-    dawg, alphabet, language, digest = got.dawg, got.alphabet, got.language, got.digest
+    name, language, alphabet, digest, count, skipped, dawg, gaddag_ext = _format.read(
+        data, trusted=trusted
+    )
     tiles_obj = Tiles(alphabet, language)
     words_tuple: tuple[str, ...] | None = None
     if verify:
         words_tuple = _sorted_words(dawg, tiles_obj)
         if _format.words_digest(language, alphabet, words_tuple) != digest:
             raise InvalidStateError("lexicon digest does not match its words")
-    gaddag_ext = got.gaddag
     gaddag: WordGraph | None = None
     if gaddag_ext is not None and not trusted:
         gaddag = _format.read_gaddag(dawg, gaddag_ext, len(alphabet), check=True)
@@ -789,13 +789,13 @@ def _from_bytes(
     if existing is not None and builtin is None and reuse:
         return existing
     return Lexicon(
-        name=got.name,
+        name=name,
         language=language,
         alphabet=alphabet,
         dawg=dawg,
-        count=got.word_count,
+        count=count,
         digest=digest,
-        skipped=got.skipped,
+        skipped=skipped,
         builtin=builtin,
         words=words_tuple,
         gaddag=gaddag,
