@@ -31,4 +31,4 @@ GAME_INFO: Final = GameInfo(
 """Regenwormen: 2-7 players, perfect information, chance (dice), turn by turn."""
 
 CLI_OPTIONS: Final = CliOptions()
-"""What ``wordgames arena/play``'s ``--preset``, ``--lang`` and ``--lexicon`` set up here."""
+"""What the command line's ``--preset``, ``--lang``, ``--lexicon`` and ``--leaves`` mean here."""

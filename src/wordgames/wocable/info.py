@@ -36,4 +36,4 @@ GAME_INFO: Final = GameInfo(
 CLI_OPTIONS: Final = CliOptions(
     presets=True, languages=("en", "es"), language_field="tiles", lexicon=True, leaves=True
 )
-"""What ``wordgames arena/play``'s ``--preset``, ``--lang`` and ``--lexicon`` set up here."""
+"""What the command line's ``--preset``, ``--lang``, ``--lexicon`` and ``--leaves`` mean here."""

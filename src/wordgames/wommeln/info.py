@@ -36,4 +36,4 @@ GAME_INFO: Final = GameInfo(
 rounds."""
 
 CLI_OPTIONS: Final = CliOptions(languages=("de", "en"), language_field="language")
-"""What ``wordgames arena/play``'s ``--preset``, ``--lang`` and ``--lexicon`` set up here."""
+"""What the command line's ``--preset``, ``--lang``, ``--lexicon`` and ``--leaves`` mean here."""

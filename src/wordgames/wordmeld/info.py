@@ -40,4 +40,4 @@ chance (deal, draws), turn by turn."""
 CLI_OPTIONS: Final = CliOptions(
     languages=("en", "de", "es", "nl"), language_keyword=True, lexicon=True
 )
-"""What ``wordgames arena/play``'s ``--preset``, ``--lang`` and ``--lexicon`` set up here."""
+"""What the command line's ``--preset``, ``--lang``, ``--lexicon`` and ``--leaves`` mean here."""
