@@ -1,5 +1,5 @@
 """The game registry: every game module by name, imported on first use, and every game's
-facts (:data:`GAME_INFOS`, read from ``wordgames.<game>.info`` without importing the game)."""
+facts (:data:`GAME_INFOS`, each game's ``GAME_INFO``, also imported on first use)."""
 
 from __future__ import annotations
 
@@ -103,8 +103,8 @@ class _Infos(Mapping[str, GameInfo]):
 
 
 GAME_INFOS: Mapping[str, GameInfo] = _Infos()
-"""Every game's :class:`GameInfo` by name (``GAME_INFOS["wocable"].max_players == 4``), without
-importing the games themselves."""
+"""Every game's :class:`GameInfo` by name (``GAME_INFOS["wocable"].max_players == 4``),
+imported on first access like :data:`GAMES`."""
 
 
 @attrs.frozen(kw_only=True)
