@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from wordgames._build import COMPILED
 from wordgames._core import (
+    GAME_INFOS,
     GAMES,
     SHARED_CODES,
     Action,
@@ -40,6 +41,7 @@ __version__ = "0.2.0.dev0"
 __all__ = [
     "COMPILED",
     "GAMES",
+    "GAME_INFOS",
     "SHARED_CODES",
     "Action",
     "Bot",

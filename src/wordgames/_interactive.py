@@ -8,7 +8,7 @@ The person sees only their own view as text, types actions in the game's notatio
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from wordgames._core.chance import sample_chance
@@ -26,9 +26,13 @@ _QUIT = ("quit", "exit", "resign")
 
 def bust_note(before: Any, after: Any) -> str:
     """``" (bust: P1 returns 24)"`` when the action from ``before`` to ``after`` ended a
-    Regenwormen turn in a bust (the turn passed and the player took no tile); else ``""``."""
-    if before.GAME != "regenwormen" or before.is_terminal:
-        return ""
+    Regenwormen turn in a bust (the turn passed and the player took no tile); else ``""``
+    (the note of the game's entry in ``_NOTES``)."""
+    note = _NOTES.get(before.GAME)
+    return "" if note is None or before.is_terminal else note(before, after)
+
+
+def _regenwormen_bust(before: Any, after: Any) -> str:
     p = before.turn
     if after.turn == p and not after.is_terminal:
         return ""
@@ -52,11 +56,8 @@ def end_line(outcome: Any, names: Sequence[str]) -> str:
 def view_text(state: Any, viewer: int) -> str:
     """What ``viewer`` may know of ``state``, as text (hidden racks and hands left out)."""
     view = state.view(viewer)
-    if state.GAME == "regenwormen":
-        return str(view.state)  # nothing is hidden
-    if state.GAME == "wordmeld":
-        return _wordmeld_text(view)
-    return str(view)  # Wocable's and Wömmeln's views have their own text
+    text = _TEXTS.get(state.GAME)
+    return str(view) if text is None else text(view)  # Wocable's and Wömmeln's: their own
 
 
 def _wordmeld_text(view: Any) -> str:
@@ -85,15 +86,26 @@ def _wordmeld_text(view: Any) -> str:
     return "\n".join(lines)
 
 
+_TEXTS: dict[str, Callable[[Any], str]] = {
+    "regenwormen": lambda view: str(view.state),  # nothing is hidden
+    "wordmeld": _wordmeld_text,
+}
+"""The games whose view text is not ``str(view)``: registry name -> the view's text."""
+
+_NOTES: dict[str, Callable[[Any, Any], str]] = {"regenwormen": _regenwormen_bust}
+"""The games that add a note to an action shown (a Regenwormen bust): name -> the note."""
+
+
 def _legal_texts(state: Any, viewer: int) -> list[str]:
     """The viewer's legal actions as text; Wocable's placements first, best first, with their
     scores."""
     view = state.view(viewer)
-    if state.GAME == "wocable":
-        from wordgames.wocable import Place
-
-        placements = [f"{m.action}  (+{m.score})" for m in view.moves()]
-        others = [str(a) for a in view.legal_actions() if not isinstance(a, Place)]
+    moves = getattr(view, "moves", None)
+    if callable(moves):  # a view that ranks its placements (Wocable's ``moves()``)
+        ranked = moves()
+        placed = {m.action for m in ranked}
+        placements = [f"{m.action}  (+{m.score})" for m in ranked]
+        others = [str(a) for a in view.legal_actions() if a not in placed]
         return placements + others
     return list(dict.fromkeys(str(a) for a in view.legal_actions()))
 

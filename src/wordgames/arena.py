@@ -39,7 +39,7 @@ from wordgames._core.errors import WordgamesError, short_repr
 from wordgames._core.ismcts import ISMCTSBot
 from wordgames._core.protocols import Bot
 from wordgames._core.record import Record, play
-from wordgames._core.registry import GAME_NAMES, GAMES
+from wordgames._core.registry import GAME_INFOS, GAME_NAMES, GAMES
 
 __all__ = [
     "BACKENDS",
@@ -740,6 +740,13 @@ def run(
         raise ValueError(f"{len(entrants)} bots but {len(labels)} names")
     n = len(entrants)
     options = dict(game_options or {})
+    info = GAME_INFOS[game]
+    if "rules" not in options and not info.min_players <= n <= info.max_players:
+        # (a variant's rules may allow other counts: then new_game decides)
+        raise ValueError(
+            f"{info.title} takes {info.min_players}-{info.max_players} players (one bot a "
+            f"seat), got {n}"
+        )
     try:  # a setup that cannot be played is refused here, not in every worker
         GAMES[game].new_game(n, **options)
     except TypeError as exc:

@@ -33,7 +33,7 @@ from typing import Any, TextIO
 
 from wordgames import arena
 from wordgames._core.record import play
-from wordgames._core.registry import GAME_NAMES, GAMES
+from wordgames._core.registry import GAME_INFOS, GAME_NAMES, GAMES, CliOptions
 from wordgames._interactive import bust_note, end_line
 
 __all__ = ["main"]
@@ -198,23 +198,23 @@ def _game_options(args: Any) -> dict[str, Any]:
     import json
 
     game = args.game
+    cli = _cli_options(game)
     takes = {
-        "preset": ("wocable",),
-        "lang": ("wocable", "wommeln", "wordmeld"),
-        "lexicon": ("wocable", "wordmeld"),
+        "preset": cli.presets,
+        "lang": bool(cli.languages),
+        "lexicon": cli.lexicon,
     }
-    for option, games in takes.items():
-        if getattr(args, option) is not None and game not in games:
-            raise ValueError(f"--{option} is an option of {', '.join(games)}, not of {game}")
+    for option, given in takes.items():
+        if getattr(args, option) is not None and not given:
+            games = ", ".join(g for g in GAMES if getattr(_cli_options(g), _FIELDS[option]))
+            raise ValueError(f"--{option} is an option of {games}, not of {game}")
     rules_cls = GAMES[game].Rules
     data: dict[str, Any] = {}
     if args.preset is not None:
         data = rules_cls.preset(args.preset).to_dict()
     language = args.lang or "en"
-    if args.lang is not None and game == "wocable":
-        data["tiles"] = args.lang
-    if args.lang is not None and game == "wommeln":
-        data["language"] = args.lang
+    if args.lang is not None and cli.language_field is not None:
+        data[cli.language_field] = args.lang
     if args.rules is not None:
         try:
             given = json.loads(args.rules)
@@ -226,16 +226,27 @@ def _game_options(args: Any) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if data:
         options["rules"] = rules_cls.from_dict(data)
-    if args.lang is not None and game == "wordmeld":
+    if args.lang is not None and cli.language_keyword:
         options["language"] = args.lang
     if args.lexicon is not None:
         from wordgames.lexicon import Lexicon
 
-        if "rules" in options and game == "wocable":
-            language = options["rules"].tile_set.language
+        if "rules" in options and cli.language_field is not None:
+            language = getattr(options["rules"], cli.language_field)
         options["lexicon"] = Lexicon.from_file(args.lexicon, language=language)
     # a setup that cannot be played is refused now, before any game
-    GAMES[game].new_game(2 if game != "wommeln" else 1, **options)
+    GAMES[game].new_game(GAME_INFOS[game].min_players, **options)
+    return options
+
+
+_FIELDS = {"preset": "presets", "lang": "languages", "lexicon": "lexicon"}
+
+
+def _cli_options(game: str) -> CliOptions:
+    """The game's ``info.CLI_OPTIONS`` (what the set-up options mean for it)."""
+    import importlib
+
+    options: CliOptions = importlib.import_module(f"wordgames.{game}.info").CLI_OPTIONS
     return options
 
 
@@ -352,8 +363,9 @@ MAX_NAME = 40
 
 def _play(args: Any, out: TextIO) -> int:
     specs = args.bots or ["random", "random"]
-    if len(specs) < 2:
-        raise ValueError("give one bot per seat (at least two)")
+    fewest = max(2, GAME_INFOS[args.game].min_players)  # a bot game has two seats at least
+    if len(specs) < fewest:
+        raise ValueError(f"give one bot per seat (at least {fewest})")
     options = _game_options(args)
     bots = [arena.make_bot(spec, args.game) for spec in specs]
     names = _names(specs)
@@ -709,8 +721,12 @@ def _analyze(args: Any, inp: TextIO, out: TextIO) -> int:
         return 1
     options: dict[str, Any] = {}
     if args.leaves is not None:
-        if record.initial.GAME != "wocable":
-            print("wordgames analyze: error: --leaves is for Wocable games", file=sys.stderr)
+        if not _cli_options(record.initial.GAME).leaves:
+            takes = [GAME_INFOS[g].title for g in GAMES if _cli_options(g).leaves]
+            print(
+                f"wordgames analyze: error: --leaves is for {', '.join(takes)} games",
+                file=sys.stderr,
+            )
             return 2
         from pathlib import Path
 

@@ -133,6 +133,37 @@ def _mutations(d: Any, rng: random.Random, n: int) -> list[Any]:
     return out
 
 
+def ranking_utilities(ranking: Sequence[int]) -> list[float]:
+    """Each player's utility of a finished game (the RL return): ``(players ranked below -
+    players ranked above) / (players - 1)``, 0 for a one-player game."""
+    n = len(ranking)
+    if n < 2:
+        return [0.0] * n
+    return [
+        (sum(r > mine for r in ranking) - sum(r < mine for r in ranking)) / (n - 1)
+        for mine in ranking
+    ]
+
+
+def check_game_info_types(info: Any) -> None:
+    """``info`` is a :class:`wordgames.GameInfo` whose fields have their types and sane
+    values."""
+    assert type(info) is wordgames.GameInfo
+    for name in ("name", "title", "notation"):
+        assert type(getattr(info, name)) is str, name
+        assert getattr(info, name), name
+    for name in ("min_players", "max_players", "max_game_length"):
+        assert type(getattr(info, name)) is int, name
+    assert 1 <= info.min_players <= info.max_players
+    assert info.max_game_length > 0
+    assert type(info.information) is wordgames.Information
+    assert type(info.chance) is bool
+    assert type(info.simultaneous) is bool
+    assert type(info.min_utility) is float
+    assert type(info.max_utility) is float
+    assert info.min_utility <= info.max_utility
+
+
 _PROPERTIES: list[str] = []
 
 
@@ -397,6 +428,54 @@ class ConformanceSuite:
         red = rec1.redact(0)
         json.dumps(red.to_dict())
         assert len(red.views) == len(rec1.actions) + 1
+
+    # -- the game's facts ----------------------------------------------------------------
+
+    @_property
+    def test_game_info_agrees_with_the_game(self, seed: int) -> None:
+        """``GAME_INFO`` is well typed, and what it says the game does, the game does: the
+        player counts under the default rules, the length, the utilities, chance,
+        simultaneous moves and hidden information in a random playout."""
+        mod = self.module
+        info = mod.GAME_INFO
+        check_game_info_types(info)
+        assert info.name == self.spec.name == mod.State.GAME
+        assert wordgames.GAME_INFOS[self.spec.name] is info
+        for n in range(info.min_players, info.max_players + 1):
+            assert mod.new_game(n).num_players == n
+        for n in (info.min_players - 1, info.max_players + 1):
+            with pytest.raises(wordgames.RulesError):
+                mod.new_game(n)
+        pairs = self._playout(seed)
+        states = [state for state, _ in pairs]
+        final = states[-1]
+        assert final.is_terminal
+        assert final.ply <= info.max_game_length, f"{final.ply} actions: over max_game_length"
+        for u in ranking_utilities(final.outcome.ranking):
+            assert info.min_utility <= u <= info.max_utility
+        assert info.chance == any(state.is_chance_node for state in states)
+        most_to_act = max(len(state.players_to_act) for state in states)
+        if not info.simultaneous:
+            assert most_to_act <= 1, "several players act at once in a sequential game"
+        elif final.num_players > 1:
+            assert most_to_act > 1, "nobody acted at the same time in a simultaneous game"
+        rng = random.Random(seed)
+        picked = pairs[:100] + rng.sample(pairs[100:-1], min(100, max(0, len(pairs) - 101)))
+        hidden = False
+        for state, action in picked:
+            if action is None:
+                continue
+            for viewer in [None, *range(state.num_players)]:
+                if state.redact_action(action, viewer) != str(action):
+                    hidden = True
+                    break
+        if info.information == wordgames.Information.PERFECT:
+            assert not hidden, "a perfect-information game hid an action from a player"
+            for state in self._deep_sample(pairs, rng)[:10]:
+                for viewer in [None, *range(state.num_players)]:
+                    assert not state.view(viewer).unseen, "a perfect-information view hides things"
+        else:
+            assert hidden, "an imperfect-information game hid no action from anybody"
 
     # -- the acting-player contract --------------------------------------------------------
 

@@ -395,3 +395,23 @@ def test_every_step_has_its_own_name(game) -> None:
             enc.step_name(fixed)
     with pytest.raises(ValueError, match="has none"):
         encoder_for(new_game("regenwormen")).step_name(0)
+
+
+def test_encoder_for_reads_the_views_game_not_its_module() -> None:
+    """The encoder is chosen by ``view.GAME``: a view subclass defined elsewhere still gets
+    its game's encoder; an object without a known GAME gets none."""
+    view = rw.new_game(3).view(None)
+    moved = type("Elsewhere", (), {"GAME": "regenwormen", "state": view.state})()
+    assert type(moved).__module__ != type(view).__module__
+    enc = encoder_for(moved)
+    assert type(enc) is RegenwormenEncoder
+    assert enc.num_players == 3
+    for thing in (object(), type("Fake", (), {"GAME": "chess"})(), 42):
+        with pytest.raises(ValueError, match="no encoder"):
+            encoder_for(thing)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_encoders_name_their_game_from_game_info(game: str) -> None:
+    enc = encoder_for(new_game(game))
+    assert enc.game == wordgames.GAME_INFOS[game].name == game

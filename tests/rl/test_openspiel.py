@@ -10,6 +10,7 @@ import pytest
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
+import wordgames  # noqa: E402
 from wordgames import regenwormen as rw  # noqa: E402
 from wordgames.rl import openspiel as wos  # noqa: E402
 from wordgames.rl.encoding import encoder_for  # noqa: E402
@@ -42,6 +43,21 @@ def test_game_types() -> None:
         assert (t.dynamics, t.information) == (d, i)
         assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+
+
+def test_game_types_and_infos_are_the_games_facts() -> None:
+    """The OpenSpiel type and info of every game come from its GAME_INFO."""
+    for name, info in wordgames.GAME_INFOS.items():
+        game = wos.load(name)
+        t = game.get_type()
+        assert t.short_name == wos.GAME_NAMES[name] == f"python_wordgames_{name}"
+        assert t.long_name == f"wordgames {info.title}"
+        assert (t.min_num_players, t.max_num_players) == (info.min_players, info.max_players)
+        assert (t.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS) == info.simultaneous
+        perfect = t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        assert perfect == (info.information == wordgames.Information.PERFECT)
+        assert (game.min_utility(), game.max_utility()) == (info.min_utility, info.max_utility)
+        assert game.max_game_length() == info.max_game_length * game.encoder.max_steps
 
 
 def test_chance_outcomes_are_the_exact_probabilities_as_floats() -> None:

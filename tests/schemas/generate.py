@@ -15,11 +15,14 @@ import json
 import pathlib
 from typing import Any
 
+from wordgames._core.registry import GAME_INFOS, GAME_NAMES
 from wordgames._core.states import EndReason
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src" / "wordgames" / "schemas"
 BASE = "https://wordgames.invalid/schemas/"
 MAX_PLY = 10**9
+#: the facts of each game (player counts), from its GAME_INFO
+RW_INFO, WC_INFO, WO_INFO, WM_INFO = (GAME_INFOS[g] for g in GAME_NAMES)
 
 
 def integer(lo=None, hi=None):
@@ -179,7 +182,7 @@ props, req = header("regenwormen", "state", 1)
 props.update(
     {
         "rules": {"$ref": "#/$defs/rules"},
-        "players": players(1, 7),
+        "players": players(1, RW_INFO.max_players),  # 1: Rules(allow_solo=True)
         "turn": integer(0, 6),
         "phase": {"enum": ["roll", "set_aside", "decide", "over"]},
         "grill": dict(arr(TILE, 0, 16, unique=True), description="Face-up tiles, ascending."),
@@ -323,7 +326,7 @@ props.update(
     {
         "rules": {"$ref": "#/$defs/rules"},
         "lexicon": {"$ref": "#/$defs/lexicon"},
-        "players": players(2, 4),
+        "players": players(WC_INFO.min_players, WC_INFO.max_players),
         "board": WC_BOARD,
         "racks": arr(tiles(7), 2, 4),
         "bag": tiles(),
@@ -389,7 +392,7 @@ props.update(
         "viewer": nullable(integer(0, 3)),
         "rules": {"$ref": "#/$defs/rules"},
         "lexicon": {"$ref": "#/$defs/lexicon"},
-        "players": players(2, 4),
+        "players": players(WC_INFO.min_players, WC_INFO.max_players),
         "board": WC_BOARD,
         "rack": nullable(tiles(7, "The viewer's rack (null for a spectator).")),
         "rack_sizes": arr(integer(0, 7), 2, 4),
@@ -487,7 +490,7 @@ WO_SHEET = obj(
 )
 WO_COMMON = {
     "rules": {"$ref": "#/$defs/rules"},
-    "players": players(1, 8),
+    "players": players(WO_INFO.min_players, WO_INFO.max_players),
     "sheets": arr({"$ref": "#/$defs/sheet"}, 1, 8),
     "drawn": dict(
         arr(string("^(?:[1-9]|[12][0-9]|30)[ab]$"), 0, 30, unique=True),
@@ -632,8 +635,8 @@ WM_RULES = rules_obj(
         "draw_after_discard_pick": with_default(BOOL, False),
         "shortened_word_formed": with_default(BOOL, False),
         "max_idle_rounds": with_default(nullable(integer(1, 1000)), 10),
-        "min_players": with_default(integer(2, 12), 2),
-        "max_players": with_default(integer(2, 12), 6),
+        "min_players": with_default(integer(2, 12), WM_INFO.min_players),
+        "max_players": with_default(integer(2, 12), WM_INFO.max_players),
     },
     "WordMeld rule variant (Rules.to_dict); missing fields take their defaults, unknown ones are "
     "rejected; min_players <= max_players; keep_after_discard_pick and draw_after_discard_pick "
@@ -761,7 +764,7 @@ WM_ACTION = (
 )
 record("wordmeld", WM_DEFS, WM_ACTION)
 
-for game in ("regenwormen", "wocable", "wommeln", "wordmeld"):
+for game in GAME_NAMES:
     add(
         game,
         "action",
@@ -865,7 +868,7 @@ out["analysis.schema.json"] = {
     "(wordgames.analysis.Analysis.to_dict), the same for every game.",
     "type": "object",
     "properties": {
-        "game": {"enum": ["regenwormen", "wocable", "wommeln", "wordmeld"]},
+        "game": {"enum": list(GAME_NAMES)},
         "kind": {"const": "analysis"},
         "version": {"const": 1},
         "players": arr({"type": "string", "maxLength": 100}, 1, 16),

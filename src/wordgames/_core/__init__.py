@@ -13,11 +13,12 @@ from wordgames._core.errors import (
 from wordgames._core.outcome import GameOutcome, competition_ranking, player_names
 from wordgames._core.protocols import Action, Bot, GameState, Outcome, PlayerView
 from wordgames._core.record import Record, RedactedRecord, play
-from wordgames._core.registry import GAME_NAMES, GAMES, GameModule
+from wordgames._core.registry import GAME_INFOS, GAME_NAMES, GAMES, GameModule
 from wordgames._core.states import EndReason, GameInfo, Information, StrEnum
 
 __all__ = [
     "GAMES",
+    "GAME_INFOS",
     "GAME_NAMES",
     "SHARED_CODES",
     "Action",

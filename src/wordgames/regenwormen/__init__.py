@@ -26,6 +26,7 @@ from wordgames.regenwormen.actions import (
     Take,
     parse_action,
 )
+from wordgames.regenwormen.info import GAME_INFO
 from wordgames.regenwormen.rules import MAX_PLAYERS, Rules
 from wordgames.regenwormen.state import DICE, TILES, State, new_game, worms
 from wordgames.regenwormen.svg import svg
@@ -35,6 +36,7 @@ __all__ = [
     "DICE",
     "FACES",
     "FACE_POINTS",
+    "GAME_INFO",
     "MAX_PLAYERS",
     "TILES",
     "WORM",

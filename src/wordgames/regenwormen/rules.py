@@ -8,10 +8,11 @@ import attrs
 
 from wordgames._core.errors import RulesError
 from wordgames._core.serial import rules_from_dict
+from wordgames.regenwormen.info import GAME_INFO
 
 __all__ = ["MAX_PLAYERS", "Rules"]
 
-MAX_PLAYERS = 7
+MAX_PLAYERS = GAME_INFO.max_players
 """The box is for 2-7 players; ``Rules(allow_solo=True)`` lowers the minimum to 1."""
 
 _FLAGS = ("allow_solo", "flip_returned_if_highest", "flip_when_nothing_returned")
@@ -43,7 +44,7 @@ class Rules:
     @property
     def min_players(self) -> int:
         """The fewest players this variant allows (1 with ``allow_solo``, else 2)."""
-        return 1 if self.allow_solo else 2
+        return 1 if self.allow_solo else GAME_INFO.min_players
 
     def to_dict(self) -> dict[str, Any]:
         """The flags as a JSON-safe dict."""

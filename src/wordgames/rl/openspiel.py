@@ -51,17 +51,14 @@ from typing import Any, NamedTuple
 import numpy as np
 import pyspiel
 
+from wordgames._core.registry import GAME_INFOS
+from wordgames._core.states import Information
 from wordgames.rl._runner import ranking_returns
 from wordgames.rl.encoding import MORE, Encoder, Steps, encoder_for
 
 __all__ = ["GAME_NAMES", "load"]
 
-GAME_NAMES = {
-    "regenwormen": "python_wordgames_regenwormen",
-    "wocable": "python_wordgames_wocable",
-    "wordmeld": "python_wordgames_wordmeld",
-    "wommeln": "python_wordgames_wommeln",
-}
+GAME_NAMES = {name: f"python_wordgames_{name}" for name in GAME_INFOS}
 """Library game name -> OpenSpiel short name."""
 
 
@@ -119,67 +116,41 @@ _Info = pyspiel.GameType.Information
 
 
 class _Spec(NamedTuple):
-    long_name: str
-    dynamics: Any
-    information: Any
-    max_players: int
+    """What the adapter adds to a game's ``GAME_INFO``: its parameters and their set-up."""
+
     extra_params: dict[str, Any]
     make: _Maker
-    max_length: int
 
 
 _SPECS = {
-    "regenwormen": _Spec(
-        "Regenwormen",
-        _Dyn.SEQUENTIAL,
-        _Info.PERFECT_INFORMATION,
-        7,
-        {"grill": 16},
-        _new_regenwormen,
-        100_000,
-    ),
-    "wocable": _Spec(
-        "Wocable",
-        _Dyn.SEQUENTIAL,
-        _Info.IMPERFECT_INFORMATION,
-        4,
-        {},
-        _new_wocable,
-        10_000,
-    ),
-    "wordmeld": _Spec(
-        "WordMeld",
-        _Dyn.SEQUENTIAL,
-        _Info.IMPERFECT_INFORMATION,
-        6,
-        {},
-        _new_wordmeld,
-        100_000,
-    ),
-    "wommeln": _Spec(
-        "Wömmeln",
-        _Dyn.SIMULTANEOUS,
-        _Info.IMPERFECT_INFORMATION,
-        8,
-        {"rounds": 10, "intensiv": False},
-        _new_wommeln,
-        10_000,
-    ),
+    "regenwormen": _Spec({"grill": 16}, _new_regenwormen),
+    "wocable": _Spec({}, _new_wocable),
+    "wordmeld": _Spec({}, _new_wordmeld),
+    "wommeln": _Spec({"rounds": 10, "intensiv": False}, _new_wommeln),
 }
 
 
 def _game_type(name: str) -> Any:
     spec = _SPECS[name]
+    info = GAME_INFOS[name]
     return pyspiel.GameType(
         short_name=GAME_NAMES[name],
-        long_name=f"wordgames {spec.long_name}",
-        dynamics=spec.dynamics,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=spec.information,
+        long_name=f"wordgames {info.title}",
+        dynamics=_Dyn.SIMULTANEOUS if info.simultaneous else _Dyn.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if info.chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            _Info.PERFECT_INFORMATION
+            if info.information == Information.PERFECT
+            else _Info.IMPERFECT_INFORMATION
+        ),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=spec.max_players,
-        min_num_players=2,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -212,12 +183,13 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = _SPECS[self.NAME]
+        info = GAME_INFOS[self.NAME]
         full = {"players": 2, **spec.extra_params, **(params or {})}
         initial = spec.make(full)
         enc = encoder_for(initial)
         self.initial = initial
         self.encoder: Encoder = enc
-        self.simultaneous = spec.dynamics == _Dyn.SIMULTANEOUS
+        self.simultaneous = info.simultaneous
         self.wait = enc.num_player_actions  # the no-op of simultaneous nodes
         # id(outcome tuple) -> (that tuple, OpenSpiel pairs, {OpenSpiel index: the game's own
         # outcome object}); shared by every state (Regenwormen has one tuple per dice count)
@@ -228,10 +200,12 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
                 num_distinct_actions=enc.num_player_actions + (1 if self.simultaneous else 0),
                 max_chance_outcomes=enc.num_chance_outcomes,
                 num_players=initial.num_players,
-                min_utility=-1.0,
-                max_utility=1.0,
+                min_utility=info.min_utility,
+                max_utility=info.max_utility,
                 utility_sum=0.0,
-                max_game_length=spec.max_length * enc.max_steps,
+                # each library action takes at most max_steps indices (a joint action of a
+                # simultaneous node at least one library action)
+                max_game_length=info.max_game_length * enc.max_steps,
             ),
             full,
         )

@@ -48,6 +48,7 @@ from wordgames.wocable.gcg import (
     to_gcg,
 )
 from wordgames.wocable.inference import Inference, infer
+from wordgames.wocable.info import GAME_INFO
 from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import from_position, to_position
@@ -59,6 +60,7 @@ from wordgames.wocable.view import View
 from wordgames.wocable.winprob import WinTable, win_probability, win_table
 
 __all__ = [
+    "GAME_INFO",
     "GCG_WORK_LIMIT",
     "RULE_PRESETS",
     "Accept",

@@ -48,6 +48,7 @@ from wordgames.wocable.gcg import (
     to_gcg,
 )
 from wordgames.wocable.gcg.records import _signed_int
+from wordgames.wocable.info import GAME_INFO
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.state import State, default_lexicon
 
@@ -129,8 +130,9 @@ def from_position(
     rows = [_RUN.sub(lambda m: "." * int(m.group()), row) for row in row_texts]
     racks = ["" if r == "-" else r for r in racks_f.split("/")]
     n = len(racks)
-    if not 2 <= n <= 4:
-        raise InvalidStateError(f"a position has 2-4 racks, got {n}")
+    lo, hi = GAME_INFO.min_players, GAME_INFO.max_players
+    if not lo <= n <= hi:
+        raise InvalidStateError(f"a position has {lo}-{hi} racks, got {n}")
     names = list(players) if players is not None else [f"P{i + 1}" for i in range(n)]
     try:
         scores = [_signed_int(x, "a score") for x in scores_f.split("/")[: n + 1]]
@@ -144,7 +146,7 @@ def from_position(
     try:
         rack_codes = [t.parse_rack(r) for r in racks]
         bag_codes = t.parse_rack(bag_text)
-        names_t = player_names(names, 2, 4)
+        names_t = player_names(names, lo, hi)
     except (ValueError, ParseError, RulesError) as exc:
         raise InvalidStateError(f"bad position: {short_repr(str(exc))}") from None
     if len(scores) != n or any(abs(x) > 10**6 for x in scores):

@@ -39,6 +39,7 @@ from wordgames.wocable.engine import (
     parse_board,
     tiles_for,
 )
+from wordgames.wocable.info import GAME_INFO
 from wordgames.wocable.movegen import Move, legal_places, move_of, ranked_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
@@ -360,8 +361,9 @@ def _view_from_dict(data: Any) -> View:
     except RulesError as exc:
         raise InvalidStateError(str(exc)[:80]) from None
     names = get_list(d, "players")
-    if not 2 <= len(names) <= 4 or not all(type(x) is str for x in names):
-        raise InvalidStateError("a view needs 2-4 player names")
+    lo, hi = GAME_INFO.min_players, GAME_INFO.max_players
+    if not lo <= len(names) <= hi or not all(type(x) is str for x in names):
+        raise InvalidStateError(f"a view needs {lo}-{hi} player names")
     n = len(names)
     viewer = get_opt_int(d, "viewer", 0, n - 1)
     rack = None if d["rack"] is None else _tiles_text(t, d, "rack", 4 * RACK_SIZE)

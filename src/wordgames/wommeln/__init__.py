@@ -39,6 +39,7 @@ from wordgames.wommeln.engine import (
     find_placements,
     validate,
 )
+from wordgames.wommeln.info import GAME_INFO
 from wordgames.wommeln.marks import Entry, Marks, RoundResult
 from wordgames.wommeln.positions import Circles, Line, position
 from wordgames.wommeln.rules import Rules
@@ -49,6 +50,7 @@ from wordgames.wommeln.view import View
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
+    "GAME_INFO",
     "Action",
     "Category",
     "Challenge",

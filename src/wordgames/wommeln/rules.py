@@ -10,12 +10,13 @@ import attrs
 from wordgames._core.errors import RulesError
 from wordgames._core.serial import rules_from_dict
 from wordgames.wommeln.categories import CARDS, COLORS
+from wordgames.wommeln.info import GAME_INFO
 
 __all__ = ["LANGUAGES", "MAX_PLAYERS", "REVIEW_MODES", "Rules"]
 
 LANGUAGES = ("de", "en")
 """Languages with builtin sheets, category texts and sample answers."""
-MAX_PLAYERS = 8
+MAX_PLAYERS = GAME_INFO.max_players
 """The game is for 1 to 8 players."""
 REVIEW_MODES = ("challenge", "vote", "none")
 """How the group reviews the round's words (see :class:`Rules`, ``review``)."""

@@ -29,6 +29,7 @@ from wordgames.wordmeld.actions import (
 )
 from wordgames.wordmeld.deck import DECKS, JOKER, DeckSpec, default_deck
 from wordgames.wordmeld.engine import PlayResult, analyze_play
+from wordgames.wordmeld.info import GAME_INFO
 from wordgames.wordmeld.meld import MeldOption, find_plays
 from wordgames.wordmeld.position import position
 from wordgames.wordmeld.rules import Rules
@@ -39,6 +40,7 @@ from wordgames.wordmeld.view import View
 
 __all__ = [
     "DECKS",
+    "GAME_INFO",
     "JOKER",
     "WORDMELD",
     "Action",

@@ -8,6 +8,7 @@ import attrs
 
 from wordgames._core.errors import RulesError
 from wordgames._core.serial import guarded_loader, rules_from_dict
+from wordgames.wordmeld.info import GAME_INFO
 
 __all__ = ["Rules"]
 
@@ -67,8 +68,8 @@ class Rules:
     #: the game ends as "blocked" after this many full rounds in a row in which nobody played
     #: a word (None = no limit; then a stuck game may never end)
     max_idle_rounds: int | None = 10
-    min_players: int = 2
-    max_players: int = 6
+    min_players: int = GAME_INFO.min_players
+    max_players: int = GAME_INFO.max_players
 
     def __attrs_post_init__(self) -> None:
         for name in _INT_FIELDS:
