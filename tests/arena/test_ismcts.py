@@ -103,10 +103,10 @@ def test_budget_validation() -> None:
 
 
 def test_outcome_and_score_values() -> None:
-    win = wordgames.GameOutcome((5, 1), (1, 2), "x")
+    win = wordgames.GameOutcome((5, 1), (1, 2), "passes")
     assert outcome_values(win) == (1.0, 0.0)
-    assert outcome_values(wordgames.GameOutcome((2, 2), (1, 1), "x")) == (0.5, 0.5)
-    three = outcome_values(wordgames.GameOutcome((9, 4, 4), (1, 2, 2), "x"))
+    assert outcome_values(wordgames.GameOutcome((2, 2), (1, 1), "passes")) == (0.5, 0.5)
+    three = outcome_values(wordgames.GameOutcome((9, 4, 4), (1, 2, 2), "passes"))
     assert three == (1.0, 0.25, 0.25)
 
     class Scored:
