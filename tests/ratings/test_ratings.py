@@ -89,9 +89,9 @@ def test_pairs_follow_the_scores(scores: list[int]) -> None:
 
 def test_a_malformed_outcome_is_refused() -> None:
     with pytest.raises(ValueError):
-        pairwise_results(GameOutcome((1, 2), (1, 5), "x"))
+        pairwise_results(GameOutcome((1, 2), (1, 5), "passes"))
     with pytest.raises(ValueError):
-        pairwise_results(GameOutcome((1,), (1,), "x"))
+        pairwise_results(GameOutcome((1,), (1,), "passes"))
 
 
 # -- Elo ----------------------------------------------------------------------------------
