@@ -30,7 +30,7 @@ from wordgames.lexicon._graph import (
     build_gaddag,
 )
 from wordgames.lexicon._member import NATIVE, Membership, word_table
-from wordgames.lexicon._search import ANY, OPT, STAR, anagram_search, pattern_search
+from wordgames.lexicon._search import STAR, anagram_search, free_run, min_length_of, pattern_search
 from wordgames.lexicon.alphabet import (
     LATIN_ALPHABET,
     MAX_WORD_TILES,
@@ -646,7 +646,7 @@ class Lexicon(Membership):
     def anagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
         """Words that use every tile of ``rack`` (canonical notation, ``?`` = any one tile),
         sorted; none if the rack is shorter than ``min_length``."""
-        min_length = _min_length(min_length)
+        min_length = min_length_of(min_length)
         counts, blanks = self._rack(rack)
         found = anagram_search(
             self._dawg,
@@ -661,7 +661,7 @@ class Lexicon(Membership):
     def subanagrams(self, rack: str, *, min_length: int = 2) -> list[str]:
         """Words of at least ``min_length`` tiles spelled with some of the tiles of ``rack``
         (``?`` = any one tile), sorted."""
-        min_length = _min_length(min_length)
+        min_length = min_length_of(min_length)
         counts, blanks = self._rack(rack)
         found = anagram_search(
             self._dawg,
@@ -693,44 +693,10 @@ class Lexicon(Membership):
         (exactly), a ``(min, max)`` pair (``max`` None = unbounded) or None (any number).
         Sorted. Example: ``containing("QU", before=0, after=(1, 3))``."""
         elems: list[int] = []
-        elems += _free(before, "before")
+        elems += free_run(before, "before")
         elems += self._tiles.parse(fixed, wild=True)
-        elems += _free(after, "after")
+        elems += free_run(after, "after")
         return self._texts(pattern_search(self._dawg, elems, self._tiles.texts))
-
-
-def _min_length(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise LexiconError(f"min_length must be an int, got {type(value).__name__}")
-    return max(-1, min(value, MAX_WORD_TILES + 1))
-
-
-def _free(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
-    if spec is None:
-        return [STAR]
-    lo: int
-    hi: int | None
-    if isinstance(spec, int) and not isinstance(spec, bool):
-        lo, hi = spec, spec
-    elif (
-        isinstance(spec, tuple)
-        and len(spec) == 2
-        and isinstance(spec[0], int)
-        and (spec[1] is None or isinstance(spec[1], int))
-    ):
-        lo, hi = spec
-    else:
-        raise LexiconError(
-            f"{what} must be an int, a (min, max) pair or None, got {short_repr(spec)}"
-        )
-    if lo < 0 or (hi is not None and hi < lo):
-        raise LexiconError(f"{what} range {short_repr(spec)} is empty or negative")
-    # no word is longer than MAX_WORD_TILES, so larger bounds change nothing
-    lo = min(lo, MAX_WORD_TILES + 1)
-    if hi is None:
-        return [ANY] * lo + [STAR]
-    hi = min(hi, MAX_WORD_TILES + 1)
-    return [ANY] * lo + [OPT] * (hi - lo)
 
 
 def _canonical(code_strings: Sequence[str], tiles: Tiles) -> list[str]:

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wordgames.lexicon._errors import LexiconError, short_repr
 from wordgames.lexicon._graph import WordGraph
+from wordgames.lexicon.alphabet import MAX_WORD_TILES
 
-__all__ = ["ANY", "OPT", "STAR", "anagram_search", "pattern_search"]
+__all__ = [
+    "ANY",
+    "OPT",
+    "STAR",
+    "anagram_search",
+    "free_run",
+    "min_length_of",
+    "pattern_search",
+]
 
 #: Pattern elements besides literal codes (>= 0): one tile of any kind, any run of tiles
 #: (possibly empty), and zero or one tile of any kind.
@@ -165,3 +175,40 @@ def pattern_search(dawg: WordGraph, elems: Sequence[int], texts: Sequence[str]) 
 
     rec(dawg.root, start, 0)
     return out
+
+
+def min_length_of(value: object) -> int:
+    """A query's ``min_length`` checked (an int) and clamped to the lengths words can have."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LexiconError(f"min_length must be an int, got {type(value).__name__}")
+    return max(-1, min(value, MAX_WORD_TILES + 1))
+
+
+def free_run(spec: int | tuple[int, int | None] | None, what: str) -> list[int]:
+    """The pattern elements of ``containing``'s ``before``/``after``: ``None`` any run, ``n``
+    exactly ``n`` tiles, ``(lo, hi)`` between ``lo`` and ``hi`` (``hi`` None: no upper bound)."""
+    if spec is None:
+        return [STAR]
+    lo: int
+    hi: int | None
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        lo, hi = spec, spec
+    elif (
+        isinstance(spec, tuple)
+        and len(spec) == 2
+        and isinstance(spec[0], int)
+        and (spec[1] is None or isinstance(spec[1], int))
+    ):
+        lo, hi = spec
+    else:
+        raise LexiconError(
+            f"{what} must be an int, a (min, max) pair or None, got {short_repr(spec)}"
+        )
+    if lo < 0 or (hi is not None and hi < lo):
+        raise LexiconError(f"{what} range {short_repr(spec)} is empty or negative")
+    # no word is longer than MAX_WORD_TILES, so larger bounds change nothing
+    lo = min(lo, MAX_WORD_TILES + 1)
+    if hi is None:
+        return [ANY] * lo + [STAR]
+    hi = min(hi, MAX_WORD_TILES + 1)
+    return [ANY] * lo + [OPT] * (hi - lo)
