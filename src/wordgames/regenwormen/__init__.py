@@ -27,7 +27,7 @@ from wordgames.regenwormen.actions import (
     parse_action,
 )
 from wordgames.regenwormen.rules import MAX_PLAYERS, Rules
-from wordgames.regenwormen.state import DICE, TILES, State, new_game, worms
+from wordgames.regenwormen.state import DICE, TILES, Phase, State, new_game, worms
 from wordgames.regenwormen.svg import svg
 from wordgames.regenwormen.view import View
 
@@ -40,6 +40,7 @@ __all__ = [
     "WORM",
     "Action",
     "GameOutcome",
+    "Phase",
     "Reroll",
     "Resign",
     "Roll",
