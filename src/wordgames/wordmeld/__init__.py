@@ -99,7 +99,7 @@ def new_game(
     >>> state = wordmeld.new_game(["ann", "bob"])         # a chance node: the deal
     >>> state = wordgames.resolve_chance(state, random.Random(1))
     >>> state.current_player, state.phase
-    (0, 'turn')
+    (0, <Phase.TURN: 'turn'>)
     """
     if rules is None:
         rules = _DEFAULT_RULES
