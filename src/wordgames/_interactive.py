@@ -81,7 +81,7 @@ def _wordmeld_text(view: Any) -> str:
             known = " ".join(f"{cl[c]}{c}" for c in view.known[i])
             cards = f"{view.hand_sizes[i]} cards" + (f", known: {known}" if known else "")
         first = "" if view.melded[i] else " (no word yet)"
-        first += " (resigned)" if view.resigned[i] else ""
+        first += " (resigned)" if i in view.departed else ""
         lines.append(f"{mark}{name}{first}: {cards}")
     return "\n".join(lines)
 

@@ -241,7 +241,7 @@ def test_other_player_leaves_mid_turn_the_turn_goes_on() -> None:
     assert set(state.legal_actions()) == {rw.Reroll(), rw.Take(29), rw.Steal(30, 2)}
     after = state.apply(rw.Resign(1))
     assert after.turn == 0
-    assert after.phase_name == "decide"
+    assert after.phase == "decide"
     assert set(after.legal_actions()) == set(state.legal_actions())
 
 

@@ -397,9 +397,9 @@ def test_tiles_and_dice_are_conserved(seed: int) -> None:
         tiles = [*state.grill, *state.flipped, *(t for s in state.stacks for t in s)]
         assert sorted(tiles) == list(rw.TILES)
         assert 0 <= state.dice_left <= 8
-        if state.phase_name == "set_aside":
+        if state.phase == "set_aside":
             assert sum(state.roll) == state.dice_left
-        if state.phase_name == "decide":
+        if state.phase == "decide":
             assert state.has_worm
             assert state.take_options()
     # worms never increase without a take: the final scores add up to the tiles held

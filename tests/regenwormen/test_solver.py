@@ -118,7 +118,7 @@ def test_bellman_consistency_with_the_engine(seed: int) -> None:
     expected = Fraction(0)
     for roll, p in state.chance_outcomes():
         after = state.apply(roll)
-        if after.phase_name != "set_aside":  # nothing new rolled: the bust
+        if after.phase != "set_aside":  # nothing new rolled: the bust
             expected += p * plan.bust_value
             continue
         expected += p * max(

@@ -341,9 +341,9 @@ def reference_observation(enc, view):
         out[at("top_tile", k, stack[-1] - 20 if stack else 0)] = 1
         out[at("worms", k)] = sum((t - 17) // 4 for t in stack) / 40
         out[at("stack_size", k)] = len(stack) / 16
-        out[at("to_act", k)] = p == s.turn and s.phase != 3
+        out[at("to_act", k)] = p == s.turn and s.phase != "over"
         out[at("departed", k)] = p in s.departed
-    out[at("phase", s.phase)] = 1
+    out[at("phase", tuple(type(s.phase)).index(s.phase))] = 1  # the Phase members in order
     for i in range(6):
         out[at("kept", i)] = s.kept[i] / 8
         out[at("roll", i)] = s.roll[i] / 8 if s.roll else 0

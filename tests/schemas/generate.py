@@ -17,6 +17,9 @@ from typing import Any
 
 from wordgames._core.registry import GAME_INFOS, GAME_NAMES
 from wordgames._core.states import EndReason
+from wordgames.regenwormen import Phase as RWPhase
+from wordgames.wordmeld import Phase as WMPhase
+from wordgames.wordmeld.state import REASONS as WM_REASONS
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src" / "wordgames" / "schemas"
 BASE = "https://wordgames.invalid/schemas/"
@@ -184,7 +187,7 @@ props.update(
         "rules": {"$ref": "#/$defs/rules"},
         "players": players(1, RW_INFO.max_players),  # 1: Rules(allow_solo=True)
         "turn": integer(0, 6),
-        "phase": {"enum": ["roll", "set_aside", "decide", "over"]},
+        "phase": {"enum": [p.value for p in RWPhase]},
         "grill": dict(arr(TILE, 0, 16, unique=True), description="Face-up tiles, ascending."),
         "flipped": dict(arr(TILE, 0, 16, unique=True), description="Face-down tiles, ascending."),
         "stacks": dict(
@@ -201,7 +204,8 @@ props.update(
         ),
         "ply": PLY,
         "departed": dict(
-            arr(integer(0, 6), 0, 7, unique=True), description="Players who resigned."
+            arr(integer(0, 6), 0, 7, unique=True),
+            description="Players who resigned, in the order they left.",
         ),
     }
 )
@@ -695,22 +699,28 @@ WM_COMMON = {
     ),
     "discard": dict(arr(CARD), description="The discard pile, bottom first."),
     "melded": arr(BOOL, 2, 12),
-    "phase": {"enum": ["draw", "turn", "discard", "took", "over"]},
+    "phase": {"enum": [p.value for p in WMPhase]},
     "turn": integer(0, 11),
     "queue": dict(arr(integer(0, 11)), description="Pending draws: one player index per card."),
     "after": {"enum": ["", "start", "played", "discard"]},
     "drawn": nullable(CARD),
     "idle": integer(0, 10**6),
-    "winner": nullable(integer(0, 11)),
-    "reason": nullable({"enum": ["winning_word", "empty_hand", "blocked", "resigned"]}),
+    "finisher": dict(
+        nullable(integer(0, 11)),
+        description="The player who went out (winning word or empty hand), else null.",
+    ),
+    "end_reason": nullable({"enum": [r.value for r in WM_REASONS]}),
     "known": dict(
         arr(arr(CARD, unique=True), 2, 12),
         description="Cards of each hand that every player has seen.",
     ),
-    "resigned": arr(BOOL, 2, 12),
+    "departed": dict(
+        arr(integer(0, 11), 0, 12, unique=True),
+        description="Players who resigned, in the order they left.",
+    ),
     "ply": PLY,
 }
-props, req = header("wordmeld", "state", 3, kind_required=False)
+props, req = header("wordmeld", "state", 4)
 props.update(WM_COMMON)
 props.update(
     {
@@ -737,7 +747,7 @@ add(
     {"$ref": "#/$defs/state"},
     WM_DEFS,
 )
-props, req = header("wordmeld", "view", 3)
+props, req = header("wordmeld", "view", 4)
 props.update(
     {
         "viewer": nullable(integer(0, 11)),

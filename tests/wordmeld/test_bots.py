@@ -113,7 +113,7 @@ def test_candidates_extend_two_table_words_with_cards_of_one_letter() -> None:
     assert after.is_terminal
     assert after.outcome is not None
     assert after.outcome.reason == "empty_hand"
-    assert after.winner == 0
+    assert after.finisher == 0
 
 
 def test_candidates_winning_play_alone_and_discards_after_a_draw() -> None:

@@ -117,7 +117,7 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
         wm.Resign(state.num_players),
         "not an action",
     ]
-    out.extend(wm.Resign(i) for i, r in enumerate(state.resigned) if r)
+    out.extend(wm.Resign(i) for i in state.departed)
     if state.is_chance_node:
         out.extend(wm.Draw(c) for c in state.pile[:2])
         out.extend(wm.Draw(c) for h in state.hands for c in h[:1])
@@ -188,8 +188,8 @@ def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]
         edit(lambda e: e.__setitem__("queue", [0]))
         edit(lambda e: e.__setitem__("drawn", 0))
         edit(lambda e: e.__setitem__("phase", "discard"))
-        edit(lambda e: e.__setitem__("winner", 0))
-        edit(lambda e: e.__setitem__("reason", "empty_hand"))
+        edit(lambda e: e.__setitem__("finisher", 0))
+        edit(lambda e: e.__setitem__("end_reason", "empty_hand"))
     if d["table"]:
         # a table word replaced by its reverse spelled backwards is (usually) not a word;
         # a plain card given a letter; a joker's letter dropped

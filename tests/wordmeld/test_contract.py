@@ -162,7 +162,7 @@ def test_three_players_the_game_goes_on_without_the_leaver() -> None:
     table = state.table
     gone = state.apply(wm.Resign(0))  # on their own turn, before acting
     assert not gone.is_terminal
-    assert gone.resigned == (True, False, False)
+    assert gone.departed == (0,)
     assert gone.current_player == 1
     assert gone.phase == "turn"
     assert gone.hands[0] == state.hands[0]
@@ -179,7 +179,7 @@ def test_three_players_the_game_goes_on_without_the_leaver() -> None:
     assert wm.State.from_dict(s.to_dict()) == s
     for viewer in (None, 0, 1, 2):
         view = s.view(viewer)
-        assert view.resigned == (True, False, False)
+        assert view.departed == (0,)
         assert wm.View.from_dict(view.to_dict()) == view
     end = s.apply(wm.Resign(2))
     out = end.outcome
@@ -250,7 +250,7 @@ def test_resign_in_records_replays_and_redacts() -> None:
     state = dealt(3)
     rec = wordgames.Record(state, (wm.Resign(1), wm.PickPile()))
     final = rec.replay()
-    assert final.resigned[1]
+    assert 1 in final.departed
     back = wordgames.Record.from_json(rec.to_json())
     assert back == rec
     red = rec.redact(0)
@@ -264,7 +264,7 @@ def test_resigning_can_reach_the_idle_cap() -> None:
     assert not s.is_terminal
     end = s.apply(wm.Resign(2))  # two players left, two idle turns: one full round
     assert end.is_terminal
-    assert end.reason == "blocked"
+    assert end.end_reason == "blocked"
 
 
 # -- hostile input ----------------------------------------------------------------------------
@@ -451,8 +451,12 @@ def test_from_dict_refuses_hostile_data_cleanly() -> None:
         dict(d, rules=_nested(10_000)),
         dict(d, ply=10**100),
         dict(d, ply="7"),
-        dict(d, resigned=[1, 0, 0]),
-        dict(d, reason="resigned"),
+        dict(d, departed=[1, 1, 0]),
+        dict(d, departed=[5]),
+        dict(d, departed=[True]),
+        dict(d, end_reason="resigned"),
+        dict(d, end_reason="grill_empty"),
+        dict(d, finisher=0),
         "x" * 10**6,
     ]
     for data in bad:
@@ -467,7 +471,7 @@ def test_from_dict_refuses_hostile_data_cleanly() -> None:
     for viewer in (None, 0, 1, 2):
         good = _MID_GAME.view(viewer).to_dict()
         assert wm.View.from_dict(good) == _MID_GAME.view(viewer)
-        for key in ("known", "discard", "resigned", "ply"):
+        for key in ("known", "discard", "departed", "ply"):
             for value in (None, "x", [[10**9]], [True] * 3, -5):
                 with pytest.raises(InvalidStateError):
                     wm.View.from_dict(dict(good, **{key: value}))

@@ -302,7 +302,7 @@ def test_wordmeld_wins_at_once() -> None:
     word = Dealer()("WORDMELD")
     after = state.apply(lay(state, word))
     assert after.is_terminal
-    assert after.winner == 0
+    assert after.finisher == 0
     out = after.outcome
     assert out is not None
     assert out.reason == "winning_word"

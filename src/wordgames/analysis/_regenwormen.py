@@ -19,7 +19,7 @@ from wordgames._core.contract import Resign
 from wordgames.analysis._model import TurnAnalysis, grade_of
 from wordgames.regenwormen import solver
 from wordgames.regenwormen.actions import Reroll, SetAside, Steal, Take
-from wordgames.regenwormen.state import DECIDE, SET_ASIDE, worms
+from wordgames.regenwormen.state import Phase, worms
 
 __all__ = ["analyze_turns"]
 
@@ -133,7 +133,7 @@ def analyze_turns(
     todo = [
         i
         for i, a in enumerate(actions)
-        if states[i].phase in (SET_ASIDE, DECIDE)
+        if states[i].phase in (Phase.SET_ASIDE, Phase.DECIDE)
         and not isinstance(a, Resign)
         and len(states[i].legal_actions()) > 1
     ]

@@ -28,7 +28,7 @@ from wordgames.regenwormen.actions import (
 )
 from wordgames.regenwormen.info import GAME_INFO
 from wordgames.regenwormen.rules import MAX_PLAYERS, Rules
-from wordgames.regenwormen.state import DICE, TILES, State, new_game, worms
+from wordgames.regenwormen.state import DICE, TILES, Phase, State, new_game, worms
 from wordgames.regenwormen.svg import svg
 from wordgames.regenwormen.view import View
 
@@ -42,6 +42,7 @@ __all__ = [
     "WORM",
     "Action",
     "GameOutcome",
+    "Phase",
     "Reroll",
     "Resign",
     "Roll",

@@ -24,7 +24,7 @@ from wordgames._core.bots import RandomBot
 from wordgames._core.errors import WordgamesError
 from wordgames.regenwormen import solver
 from wordgames.regenwormen.actions import FACE_POINTS, FACES, Action, Reroll, SetAside, Steal, Take
-from wordgames.regenwormen.state import DECIDE, ROLL, SET_ASIDE, State, worms
+from wordgames.regenwormen.state import Phase, State, worms
 from wordgames.regenwormen.view import View
 
 __all__ = [
@@ -44,9 +44,9 @@ def _follow(
 ) -> Action:
     """The action ``plan`` (a solved turn) takes in ``state``: its set-aside, or rolling on,
     else the stop (take or steal) of the highest ``stop_value``."""
-    if state.phase == SET_ASIDE:
+    if state.phase is Phase.SET_ASIDE:
         return SetAside(plan.best_set_aside(state.kept, state.roll))
-    if state.phase != DECIDE:  # pragma: no cover - _my_state guarantees a decision
+    if state.phase is not Phase.DECIDE:  # pragma: no cover - _my_state guarantees a decision
         raise WordgamesError("no decision to make")
     legal = state.legal_actions()
     if Reroll() in legal and plan.should_roll(state.kept):
@@ -78,7 +78,7 @@ class HeuristicBot:
         """The viewer's action by this bot's rule (``rng`` unused: the bot is deterministic)."""
         state = _my_state(view)
         legal = state.legal_actions()
-        if state.phase == SET_ASIDE:
+        if state.phase is Phase.SET_ASIDE:
             roll, kept = state.roll, state.kept
             if roll[5] and not kept[5]:
                 return SetAside(6)
@@ -249,9 +249,9 @@ def _game_values(
 def _turn_start(state: State) -> State:
     """``state`` with this turn's dice cleared: the key under which a turn's values are
     cached (the grill and stacks do not change within a turn)."""
-    if state.kept == (0, 0, 0, 0, 0, 0) and state.phase == ROLL:
+    if state.kept == (0, 0, 0, 0, 0, 0) and state.phase is Phase.ROLL:
         return state
-    return attrs.evolve(state, phase=ROLL, kept=(0, 0, 0, 0, 0, 0), roll=(), ply=0)
+    return attrs.evolve(state, phase=Phase.ROLL, kept=(0, 0, 0, 0, 0, 0), roll=(), ply=0)
 
 
 @attrs.frozen

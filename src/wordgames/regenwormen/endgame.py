@@ -29,7 +29,7 @@ from wordgames._core.errors import WordgamesError
 from wordgames.regenwormen import solver
 from wordgames.regenwormen.actions import Action, Reroll, SetAside, Steal, Take
 from wordgames.regenwormen.rules import Rules
-from wordgames.regenwormen.state import DECIDE, ROLL, SET_ASIDE, TILES, State
+from wordgames.regenwormen.state import TILES, Phase, State
 from wordgames.regenwormen.view import View
 
 __all__ = [
@@ -59,7 +59,7 @@ def reduced_game(tiles: Iterable[int], rules: Rules = Rules()) -> State:  # noqa
     if not grill or any(t not in TILES for t in grill):
         raise ValueError(f"tiles must be a non-empty set of 21-36, got {grill!r}")
     flipped = tuple(t for t in TILES if t not in grill)
-    return State(rules, _PLAYERS, 0, ROLL, grill, flipped, ((), ()))
+    return State(rules, _PLAYERS, 0, Phase.ROLL, grill, flipped, ((), ()))
 
 
 def position_of(state: State) -> Position:
@@ -75,7 +75,7 @@ def state_of(pos: Position, rules: Rules = Rules()) -> State:  # noqa: B008
     grill, stacks = pos
     used = set(grill) | {t for s in stacks for t in s}
     flipped = tuple(t for t in TILES if t not in used)
-    return State(rules, _PLAYERS, 0, ROLL, grill, flipped, stacks)
+    return State(rules, _PLAYERS, 0, Phase.ROLL, grill, flipped, stacks)
 
 
 def _end(after: State) -> _End:
@@ -272,9 +272,9 @@ class SolvedBot:
         if view.viewer is None or state.current_player != view.viewer:
             raise WordgamesError("the bot was asked to act but it is not the viewer's decision")
         node, plan = self.solution._node_plan(state)
-        if state.phase == SET_ASIDE:
+        if state.phase is Phase.SET_ASIDE:
             return SetAside(plan.best_set_aside(state.kept, state.roll))
-        if state.phase != DECIDE:  # pragma: no cover - checked above
+        if state.phase is not Phase.DECIDE:  # pragma: no cover - checked above
             raise WordgamesError("no decision to make")
         legal = state.legal_actions()
         if Reroll() in legal and plan.should_roll(state.kept):

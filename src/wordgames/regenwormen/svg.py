@@ -82,7 +82,7 @@ def _get(view: Any, name: str) -> Any:
 
 
 def _phase(view: Any) -> str:
-    return str(view.state.phase_name)
+    return str(view.state.phase)
 
 
 def _turn(view: Any) -> int | None:

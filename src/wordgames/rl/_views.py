@@ -34,12 +34,24 @@ class RegenwormenFields(NamedTuple):
     departed: tuple[int, ...]  # the players who resigned
 
 
+# Regenwormen's Phase (a str enum) as the index the encoders use
+_RW_PHASE = {"roll": 0, "set_aside": 1, "decide": 2, "over": 3}
+
+
 def regenwormen_fields(view: Any) -> RegenwormenFields:
     """Reads ``view.state`` (players, turn, phase, grill, flipped, stacks, kept, roll,
     departed)."""
     s = view.state
     return RegenwormenFields(
-        len(s.players), s.turn, s.phase, s.grill, s.flipped, s.stacks, s.kept, s.roll, s.departed
+        len(s.players),
+        s.turn,
+        _RW_PHASE[s.phase],
+        s.grill,
+        s.flipped,
+        s.stacks,
+        s.kept,
+        s.roll,
+        s.departed,
     )
 
 
@@ -131,7 +143,7 @@ def wordmeld_fields(view: Any) -> WordMeldFields:
         view.drawn,
         view.idle,
         view.rules.max_idle_rounds,
-        view.resigned,
+        tuple(p in view.departed for p in range(len(view.players))),
     )
 
 

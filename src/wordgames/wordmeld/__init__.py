@@ -10,6 +10,7 @@ Rules as implemented, every decided ambiguity and its flag: docs/wordmeld.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from wordgames._core.errors import RulesError
 from wordgames._core.outcome import GameOutcome, player_names
@@ -34,7 +35,7 @@ from wordgames.wordmeld.meld import MeldOption, find_plays
 from wordgames.wordmeld.position import position
 from wordgames.wordmeld.rules import Rules
 from wordgames.wordmeld.setup import WORDMELD, Setup
-from wordgames.wordmeld.state import State
+from wordgames.wordmeld.state import Phase, State
 from wordgames.wordmeld.svg import svg
 from wordgames.wordmeld.view import View
 
@@ -51,6 +52,7 @@ __all__ = [
     "Keep",
     "MeldOption",
     "Pass",
+    "Phase",
     "PickDiscard",
     "PickPile",
     "Play",
@@ -71,13 +73,13 @@ __all__ = [
 ]
 
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES: Final = Rules()
 
 
 def new_game(
     players: int | Sequence[str] = 2,
     *,
-    rules: Rules = _DEFAULT_RULES,
+    rules: Rules | None = None,
     language: str = "en",
     deck: DeckSpec | None = None,
     lexicon: Lexicon | str | None = "builtin",
@@ -86,7 +88,8 @@ def new_game(
     proper_names: Iterable[str] = (),
     setup: Setup | None = None,
 ) -> State:
-    """A new game: a chance node dealing ``rules.hand_size`` cards to each player in turn.
+    """A new game: a chance node dealing ``rules.hand_size`` cards to each player in turn
+    (``rules``: ``None`` means ``Rules()``).
 
     The agreed configuration is either ``setup`` or built from ``language`` (``en``, ``de``,
     ``es``, ``nl``), ``deck`` (default: the language's), ``lexicon`` (the common-word
@@ -98,8 +101,10 @@ def new_game(
     >>> state = wordmeld.new_game(["ann", "bob"])         # a chance node: the deal
     >>> state = wordgames.resolve_chance(state, random.Random(1))
     >>> state.current_player, state.phase
-    (0, 'turn')
+    (0, <Phase.TURN: 'turn'>)
     """
+    if rules is None:
+        rules = _DEFAULT_RULES
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a wordmeld.Rules, got {type(rules).__name__}")
     names = player_names(players, rules.min_players, rules.max_players)
@@ -129,7 +134,7 @@ def new_game(
         (),
         (),
         tuple(False for _ in names),
-        "draw",
+        Phase.DRAW,
         0,
         queue,
         "start",

@@ -27,7 +27,8 @@ def evaluate(state: State) -> tuple[float, ...]:
     race to empty the hand, so the mean over opponents of ``0.5 + 0.5 * (theirs - mine) /
     (mine + theirs + 1)`` in hand sizes. A player who left is worth 0."""
     sizes = [len(h) for h in state.hands]
-    gone = state.resigned or (False,) * len(sizes)
+    departed = state.departed
+    gone = [p in departed for p in range(len(sizes))]
     n = len(sizes)
     out = []
     for i, mine in enumerate(sizes):

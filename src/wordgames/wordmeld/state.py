@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import operator
 import random
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from wordgames._core.contract import (
-    INVALID_PLAYER,
     NOT_AN_ACTION,
     NOT_CHANCE_NODE,
     Resign,
@@ -22,22 +19,12 @@ from wordgames._core.contract import (
 )
 from wordgames._core.errors import (
     IllegalActionError,
-    InvalidStateError,
     action_text,
-    short_repr,
 )
 from wordgames._core.outcome import GameOutcome, competition_ranking
 from wordgames._core.pause import paused_gc
-from wordgames._core.serial import (
-    check_header,
-    get_int,
-    get_list,
-    get_map,
-    get_opt_int,
-    get_ply,
-    get_str,
-    guarded_loader,
-)
+from wordgames._core.states import EndReason, StrEnum, deprecated_alias, derive
+from wordgames.wordmeld._checks import MAX_PLAY_CARDS, play_well_formed, validate
 from wordgames.wordmeld.actions import (
     ACTION_TYPES,
     Action,
@@ -50,7 +37,6 @@ from wordgames.wordmeld.actions import (
     Play,
     parse_action,
 )
-from wordgames.wordmeld.deck import JOKER
 from wordgames.wordmeld.engine import PlayResult, analyze_play, word_text
 from wordgames.wordmeld.rules import Rules
 from wordgames.wordmeld.setup import Setup
@@ -59,19 +45,45 @@ if TYPE_CHECKING:
     from wordgames.wordmeld.meld import MeldOption
     from wordgames.wordmeld.view import View
 
-__all__ = ["MAX_PLAY_CARDS", "PHASES", "STATE_VERSION", "State"]
+if TYPE_CHECKING:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
+    from attrs import frozen as state_class
+else:
+    from wordgames._core.states import state_class
 
-#: chance: cards are being drawn (the deal, draws after a play, a pile draw)
-DRAW = "draw"
-#: a player's turn begins: play, pick pile, pick discard (or pass)
-TURN = "turn"
-#: after a pile draw: discard (or keep)
-DISCARD = "discard"
-#: after taking the discard pile's top card: play or discard
-TOOK = "took"
-#: the game is over
-OVER = "over"
-PHASES = (DRAW, TURN, DISCARD, TOOK, OVER)
+__all__ = ["MAX_PLAY_CARDS", "STATE_VERSION", "Phase", "State"]
+
+
+class Phase(StrEnum):
+    """What happens next in a WordMeld state (``State.phase``, ``View.phase``; the JSON holds
+    the value)."""
+
+    DRAW = "draw"
+    """A chance node: cards are being drawn (the deal, the draws after a play, a pile draw)."""
+    TURN = "turn"
+    """A player's turn begins: play, pick pile, pick discard (or pass)."""
+    DISCARD = "discard"
+    """After a pile draw: discard (or keep)."""
+    TOOK = "took"
+    """After taking the discard pile's top card: play or discard."""
+    OVER = "over"
+    """The game is over."""
+
+
+DRAW, TURN, DISCARD, TOOK, OVER = Phase.DRAW, Phase.TURN, Phase.DISCARD, Phase.TOOK, Phase.OVER
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PHASES":  # 0.1.0's tuple of phase names, deprecated
+        import warnings
+
+        warnings.warn(
+            "wordmeld.state.PHASES is deprecated and will be removed in 0.3.0; use Phase",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return tuple(Phase)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # what follows when the pending draws are done
 AFTER_START = "start"
@@ -79,74 +91,44 @@ AFTER_PLAYED = "played"
 AFTER_DISCARD = "discard"
 _AFTERS = (AFTER_START, AFTER_PLAYED, AFTER_DISCARD)
 
-REASONS = ("winning_word", "empty_hand", "blocked", "resigned")
+REASONS = (EndReason.WINNING_WORD, EndReason.EMPTY_HAND, EndReason.BLOCKED, EndReason.RESIGNED)
+"""The end reasons of WordMeld."""
 
-STATE_VERSION = 3
+STATE_VERSION = 4
 """The JSON version of states and views (2: draws name cards, ``known``, ``resigned``, ``ply``;
 3: a ``Play`` names the table words it changes, so the play texts of older records mean
-something else and version 2 is refused)."""
-
-MAX_PLAY_CARDS = 4096
-"""A ``Play`` naming more card ids, changes or joker letters than this is not a well-formed
-action (``not_an_action``): no deck is that large, and the bound keeps hostile objects cheap."""
-
-
-def play_well_formed(action: object) -> bool:
-    """Whether a ``Play``'s fields have their types (tuples of tuples of ints; ``(int,
-    tuple of ints)`` changes; ``(int, str)`` letters) and name at most
-    :data:`MAX_PLAY_CARDS` cards, changes and letters. The sizes are checked before anything
-    iterates over the entries; the type checks run at C speed."""
-    new = getattr(action, "new", None)
-    changes = getattr(action, "changes", None)
-    letters = getattr(action, "letters", None)
-    if type(new) is not tuple or type(changes) is not tuple or type(letters) is not tuple:
-        return False
-    if len(new) > MAX_PLAY_CARDS or len(changes) > MAX_PLAY_CARDS:
-        return False
-    if len(letters) > MAX_PLAY_CARDS:
-        return False
-    if changes:
-        if not set(map(type, changes)) <= _TUPLE or set(map(len, changes)) != _TWO:
-            return False
-        if not set(map(type, map(_first, changes))) <= _INT:
-            return False
-        words = (*new, *map(_second, changes))
-    else:
-        words = new
-    if not set(map(type, words)) <= _TUPLE or sum(map(len, words)) > MAX_PLAY_CARDS:
-        return False
-    if not set(map(type, chain.from_iterable(words))) <= _INT:
-        return False
-    if not letters:
-        return True
-    return (
-        set(map(type, letters)) <= _TUPLE
-        and set(map(len, letters)) == _TWO
-        and set(map(type, map(_first, letters))) == _INT
-        and set(map(type, map(_second, letters))) == _STR
-    )
-
-
-_TUPLE = frozenset({tuple})
-_INT = frozenset({int})
-_STR = frozenset({str})
-_TWO = frozenset({2})
-_first = operator.itemgetter(0)
-_second = operator.itemgetter(1)
+something else and version 2 is refused; 4: ``departed``, ``end_reason`` and ``finisher``
+instead of ``resigned``, ``reason`` and ``winner``, version 3 is migrated on load)."""
 
 
 def outcome_of(
-    hand_sizes: Sequence[int], resigned: Sequence[bool], winner: int | None, reason: str
+    hand_sizes: Sequence[int],
+    departed: Sequence[int],
+    finisher: int | None,
+    reason: EndReason,
 ) -> GameOutcome:
-    """The outcome of a finished game from public facts (shared by states and views)."""
+    """The outcome of a finished game from public facts (shared by states and views): the
+    finisher first, then the players still in, by fewer cards held, then those who left."""
     n = len(hand_sizes)
-    keys = [(int(i == winner), int(not resigned[i]), -hand_sizes[i]) for i in range(n)]
+    keys = [(int(i == finisher), int(i not in departed), -hand_sizes[i]) for i in range(n)]
     ranking = competition_ranking(keys)
     scores = tuple(int(r == 1) for r in ranking)
     return GameOutcome(scores, ranking, reason)
 
 
-@attrs.frozen
+def _opt_reason(value: Any) -> EndReason | None:
+    return None if value is None else EndReason(value)
+
+
+def _winner_of(departed: Sequence[int], n: int, finisher: int | None, reason: Any) -> int | None:
+    """0.1.0's ``winner``: the finisher, or the one player left after resignations."""
+    if reason == EndReason.RESIGNED:
+        left = [p for p in range(n) if p not in departed]
+        return left[0] if len(left) == 1 else None
+    return finisher
+
+
+@state_class
 class State(StateBase):
     """A WordMeld position. Use :func:`wordgames.wordmeld.new_game` to make one.
 
@@ -156,8 +138,11 @@ class State(StateBase):
     ``queue`` lists who receives the pending draws (chance nodes) and ``after`` what happens
     once they are done. ``idle`` counts turns in a row without a word played. ``known[p]``
     are the cards of ``p``'s hand that everybody knows (taken from the discard pile or back
-    from the table), ``resigned[p]`` whether ``p`` left the game, and ``ply`` counts the
-    actions applied since :func:`~wordgames.wordmeld.new_game`.
+    from the table), ``departed`` the players who resigned (in the order they left), and
+    ``ply`` counts the actions applied since :func:`~wordgames.wordmeld.new_game`. At the end,
+    ``end_reason`` says why and ``finisher`` is the player who went out (laid the winning
+    word or emptied the hand; ``None`` for a blocked game and for one ended by resignations).
+    Who won: ``outcome.winners``.
     """
 
     GAME: ClassVar[str] = "wordmeld"
@@ -174,26 +159,26 @@ class State(StateBase):
     table: tuple[tuple[int, ...], ...]
     table_letters: tuple[tuple[int, str], ...]
     melded: tuple[bool, ...]
-    phase: str
+    phase: Phase = attrs.field(converter=Phase)
     turn: int
     queue: tuple[int, ...] = ()
     after: str = ""
     drawn: int | None = None
     idle: int = 0
-    winner: int | None = None
-    reason: str | None = None
+    #: the player who went out (winning word or empty hand), else None
+    finisher: int | None = None
+    #: why the game ended (None while it goes on)
+    end_reason: EndReason | None = attrs.field(default=None, converter=_opt_reason)
     #: per player: the sorted ids of hand cards everybody knows (``()`` = none for anybody)
     known: tuple[tuple[int, ...], ...] = ()
-    #: per player: True once the player resigned (``()`` = nobody)
-    resigned: tuple[bool, ...] = ()
+    #: the players who resigned, in the order they left
+    departed: tuple[int, ...] = ()
     ply: int = 0
     _cache: dict[str, Any] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         if not self.known:
             object.__setattr__(self, "known", tuple(() for _ in self.players))
-        if not self.resigned:
-            object.__setattr__(self, "resigned", tuple(False for _ in self.players))
 
     # caches stay out of pickles: a pickled state holds only its fields
     def __getstate__(self) -> dict[str, Any]:
@@ -234,19 +219,44 @@ class State(StateBase):
 
     @property
     def active_players(self) -> tuple[int, ...]:
-        """The players who have not resigned."""
-        return tuple(i for i, r in enumerate(self.resigned) if not r)
+        """The players who have not resigned, in seat order."""
+        departed = self.departed
+        return tuple(i for i in range(len(self.players)) if i not in departed)
+
+    @property
+    @deprecated_alias("State.resigned", "State.departed")
+    def resigned(self) -> tuple[bool, ...]:
+        """Deprecated: per player, whether they left (``p in departed``)."""
+        departed = self.departed
+        return tuple(i in departed for i in range(len(self.players)))
+
+    @property
+    @deprecated_alias("State.reason", "State.end_reason")
+    def reason(self) -> EndReason | None:
+        """Deprecated: ``end_reason``."""
+        return self.end_reason
+
+    @property
+    @deprecated_alias("State.winner", "State.outcome.winners (or State.finisher)")
+    def winner(self) -> int | None:
+        """Deprecated: 0.1.0's ``winner``, the finisher or the one player left after
+        resignations (``outcome.winners`` says who won)."""
+        return _winner_of(self.departed, len(self.players), self.finisher, self.end_reason)
 
     @property
     def outcome(self) -> GameOutcome | None:
         """None until the end. Then the winner (or, in a blocked game, every remaining player
         holding the fewest cards) is ranked first with score 1; the others score 0 and are
         ranked by the cards they hold (fewer is better), players who resigned last.
-        ``reason``: ``winning_word``, ``empty_hand``, ``blocked`` or ``resigned``."""
-        if self.phase != OVER:
+        ``reason``: ``EndReason.WINNING_WORD``, ``EMPTY_HAND``, ``BLOCKED`` or
+        ``RESIGNED``."""
+        if self.phase is not OVER:
             return None
         return outcome_of(
-            [len(h) for h in self.hands], self.resigned, self.winner, self.reason or "blocked"
+            [len(h) for h in self.hands],
+            self.departed,
+            self.finisher,
+            self.end_reason or EndReason.BLOCKED,
         )
 
     @property
@@ -403,83 +413,7 @@ class State(StateBase):
 
     def _validate(self, action: Any) -> None:
         """WordMeld's own rules (the base class has handled the shared situations)."""
-
-        def fail(code: str, message: str) -> IllegalActionError:
-            return IllegalActionError(code, action, message)
-
-        if isinstance(action, Resign):
-            q = action.player
-            if not 0 <= q < self.num_players:
-                raise fail(INVALID_PLAYER, f"no player {short_repr(q)}")
-            if self.resigned[q]:
-                raise fail("already_resigned", f"player {q} has already left the game")
-            return
-        if isinstance(action, Draw):
-            if action.card not in self.pile:
-                raise fail("card_not_in_pile", f"card {short_repr(action.card)} is not in the pile")
-            return
-        p = self.turn
-        if isinstance(action, PickPile):
-            if self.phase == TOOK and self.rules.draw_after_discard_pick:
-                if not self._can_pick_pile():
-                    raise fail("draw_pile_empty", "the draw pile is empty and cannot be refilled")
-                return
-            if self.phase != TURN:
-                raise fail("wrong_phase", "cards are picked only at the start of a turn")
-            if not self._can_pick_pile():
-                raise fail("draw_pile_empty", "the draw pile is empty and cannot be refilled")
-            return
-        if isinstance(action, PickDiscard):
-            if self.phase != TURN:
-                raise fail("wrong_phase", "cards are picked only at the start of a turn")
-            if not self.discard:
-                raise fail("discard_pile_empty", "the discard pile is empty")
-            return
-        if isinstance(action, Pass):
-            if self.phase != TURN:
-                raise fail("wrong_phase", "passing is only possible at the start of a turn")
-            if self._can_pick_pile() or self.discard:
-                raise fail("must_draw", "a player who does not play must draw a card")
-            return
-        if isinstance(action, Discard):
-            if self.phase not in (DISCARD, TOOK):
-                raise fail("wrong_phase", "discard only after drawing a card")
-            if action.card not in self.hands[p]:
-                raise fail("card_not_in_hand", f"card {short_repr(action.card)} is not in the hand")
-            if self.phase == TOOK and self._must_draw_after_pick():
-                raise fail(
-                    "must_draw",
-                    "a player who takes the discard and plays no word draws from the pile first",
-                )
-            if (
-                self.phase == DISCARD
-                and self.rules.discard_drawn_only
-                and action.card != self.drawn
-            ):
-                raise fail("must_discard_drawn", "the discard must be the card just drawn")
-            return
-        if isinstance(action, Keep):
-            if self.phase == DISCARD:
-                if not self.melded[p]:
-                    raise fail(
-                        "keep_before_first_word",
-                        "the drawn card may be kept only after the player's first word",
-                    )
-                return
-            if self.phase == TOOK:
-                if not (self.rules.keep_after_discard_pick and self.melded[p]):
-                    raise fail(
-                        "keep_not_allowed",
-                        "a player who takes the discard and plays no word discards one card",
-                    )
-                return
-            raise fail("wrong_phase", "nothing was drawn to keep")
-        assert isinstance(action, Play)
-        if self.phase not in (TURN, TOOK):
-            raise fail(
-                "wrong_phase", "words are played at the start of a turn or after taking the discard"
-            )
-        self._analyze(action)
+        validate(self, action)
 
     # -- transitions -----------------------------------------------------------------------
 
@@ -513,7 +447,7 @@ class State(StateBase):
             if (phase == TURN or (phase == TOOK and self.rules.draw_after_discard_pick)) and (
                 self._can_pick_pile()
             ):
-                s = _evolve(self, phase=DRAW, queue=(p,), after=AFTER_DISCARD, ply=ply)
+                s = derive(self, {"phase": DRAW, "queue": (p,), "after": AFTER_DISCARD, "ply": ply})
                 return _settle(s)
         elif t is PickDiscard and phase == TURN and self.discard:
             return self._pick_discard(ply)
@@ -544,57 +478,87 @@ class State(StateBase):
         pile = (*pile[:i], *pile[i + 1 :])
         drawn = card if self.after == AFTER_DISCARD else None
         return _settle(
-            _evolve(self, hands=tuple(hands), pile=pile, queue=self.queue[1:], drawn=drawn, ply=ply)
+            derive(
+                self,
+                {
+                    "hands": tuple(hands),
+                    "pile": pile,
+                    "queue": self.queue[1:],
+                    "drawn": drawn,
+                    "ply": ply,
+                },
+            )
         )
 
     def _pick_discard(self, ply: int) -> State:
         p = self.turn
         top = self.discard[-1]
-        return _evolve(
+        return derive(
             self,
-            phase=TOOK,
-            discard=self.discard[:-1],
-            hands=_replace(self.hands, p, tuple(sorted((*self.hands[p], top)))),
-            known=_replace(self.known, p, tuple(sorted((*self.known[p], top)))),
-            ply=ply,
+            {
+                "phase": TOOK,
+                "discard": self.discard[:-1],
+                "hands": _replace(self.hands, p, tuple(sorted((*self.hands[p], top)))),
+                "known": _replace(self.known, p, tuple(sorted((*self.known[p], top)))),
+                "ply": ply,
+            },
         )
 
     def _discard(self, card: int, ply: int) -> State:
         p = self.turn
         hand = tuple(c for c in self.hands[p] if c != card)
-        s = _evolve(
+        s = derive(
             self,
-            hands=_replace(self.hands, p, hand),
-            discard=(*self.discard, card),
-            known=_replace(self.known, p, tuple(c for c in self.known[p] if c != card)),
+            {
+                "hands": _replace(self.hands, p, hand),
+                "discard": (*self.discard, card),
+                "known": _replace(self.known, p, tuple(c for c in self.known[p] if c != card)),
+            },
         )
         return _end_turn(s, played=False, ply=ply)
 
     def _play(self, result: PlayResult, ply: int) -> State:
         p = self.turn
         known = set(self.known[p]).difference(result.added).union(result.taken_back)
-        s = _evolve(
+        s = derive(
             self,
-            hands=_replace(self.hands, p, result.hand),
-            table=result.words,
-            table_letters=result.letters,
-            melded=_replace(self.melded, p, True),
-            known=_replace(self.known, p, tuple(sorted(known))),
-            ply=ply,
+            {
+                "hands": _replace(self.hands, p, result.hand),
+                "table": result.words,
+                "table_letters": result.letters,
+                "melded": _replace(self.melded, p, True),
+                "known": _replace(self.known, p, tuple(sorted(known))),
+                "ply": ply,
+            },
         )
         if result.wins:
-            return _evolve(s, phase=OVER, winner=p, reason="winning_word", drawn=None)
-        return _settle(_evolve(s, phase=DRAW, queue=(p,) * result.draws, after=AFTER_PLAYED))
+            return derive(
+                s,
+                {"phase": OVER, "finisher": p, "end_reason": _WINNING_WORD, "drawn": None},
+            )
+        return _settle(
+            derive(s, {"phase": DRAW, "queue": (p,) * result.draws, "after": AFTER_PLAYED})
+        )
 
     def _resign(self, q: int, ply: int) -> State:
         """Player ``q`` leaves: their hand leaves the game with them (it stays face down in
         their place, never played again); their table words stay."""
-        resigned = _replace(self.resigned, q, True)
-        s = _evolve(self, resigned=resigned, queue=tuple(x for x in self.queue if x != q), ply=ply)
+        departed = (*self.departed, q)
+        s = derive(
+            self,
+            {"departed": departed, "queue": tuple(x for x in self.queue if x != q), "ply": ply},
+        )
         active = s.active_players
         if len(active) == 1:
-            return _evolve(
-                s, phase=OVER, winner=active[0], reason="resigned", drawn=None, queue=(), after=""
+            return derive(
+                s,
+                {
+                    "phase": OVER,
+                    "end_reason": _RESIGNED,
+                    "drawn": None,
+                    "queue": (),
+                    "after": "",
+                },
             )
         if q == self.turn and (
             self.phase in (TURN, DISCARD, TOOK)
@@ -602,14 +566,25 @@ class State(StateBase):
         ):
             # the leaver's turn ends at once: pending draws are dropped, the next player goes
             idle = 0 if self.after == AFTER_PLAYED else s.idle  # a word was played this turn
-            s = _evolve(
-                s, phase=TURN, queue=(), after="", drawn=None, turn=_next_active(s, q), idle=idle
+            s = derive(
+                s,
+                {
+                    "phase": TURN,
+                    "queue": (),
+                    "after": "",
+                    "drawn": None,
+                    "turn": _next_active(s, q),
+                    "idle": idle,
+                },
             )
         elif s.phase == DRAW:
             s = _settle(s)
         cap = s.rules.max_idle_rounds
         if s.phase != OVER and cap is not None and s.idle >= cap * len(active):
-            return _evolve(s, phase=OVER, reason="blocked", drawn=None, queue=(), after="")
+            return derive(
+                s,
+                {"phase": OVER, "end_reason": _BLOCKED, "drawn": None, "queue": (), "after": ""},
+            )
         return s
 
     def play_result(self, action: Play) -> PlayResult:
@@ -655,7 +630,7 @@ class State(StateBase):
         if self.phase == OVER:
             out = self.outcome
             assert out is not None
-            head += f" {self.reason}, winners {sorted(out.winners)}"
+            head += f" {self.end_reason}, winners {sorted(out.winners)}"
         elif self.phase == DRAW:
             head += f" draws pending for {list(self.queue)}"
         else:
@@ -675,7 +650,7 @@ class State(StateBase):
             known = set(self.known[i])
             cards = " ".join(f"{cl[c]}{c}{'!' if c in known else ''}" for c in self.hands[i])
             first = "" if self.melded[i] else " (no word yet)"
-            if self.resigned[i]:
+            if i in self.departed:
                 first += " (resigned)"
             lines.append(f"{mark}{name}{first}: {cards}")
         return "\n".join(lines)
@@ -684,6 +659,7 @@ class State(StateBase):
         """JSON-safe, versioned form."""
         return {
             "game": "wordmeld",
+            "kind": "state",
             "version": STATE_VERSION,
             "rules": self.rules.to_dict(),
             "setup": self.setup.to_dict(),
@@ -694,40 +670,36 @@ class State(StateBase):
             "table": [list(w) for w in self.table],
             "table_letters": [[c, s] for c, s in self.table_letters],
             "melded": list(self.melded),
-            "phase": self.phase,
+            "phase": self.phase.value,
             "turn": self.turn,
             "queue": list(self.queue),
             "after": self.after,
             "drawn": self.drawn,
             "idle": self.idle,
-            "winner": self.winner,
-            "reason": self.reason,
+            "finisher": self.finisher,
+            "end_reason": None if self.end_reason is None else self.end_reason.value,
             "known": [list(k) for k in self.known],
-            "resigned": list(self.resigned),
+            "departed": list(self.departed),
             "ply": self.ply,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Load and validate :meth:`to_dict` output (:class:`InvalidStateError` on any bad
-        or impossible data, and nothing else)."""
-        return _from_dict(data)
+        or impossible data, and nothing else). Version 3 (0.2.0 before the names were
+        shared: ``resigned``, ``reason``, ``winner``) is migrated; 1 and 2 are refused."""
+        from wordgames.wordmeld._serial import state_from_dict
+
+        return state_from_dict(data)
 
 
 State._parse_text = staticmethod(parse_action)
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(State) if f.init)
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_values = operator.attrgetter(*_FIELDS)
-
-
-def _evolve(s: State, **changes: Any) -> State:
-    """``attrs.evolve`` for the hot paths (the same result, a fraction of the cost)."""
-    values = list(_values(s))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return State(*values)
+_WINNING_WORD = EndReason.WINNING_WORD
+_EMPTY_HAND = EndReason.EMPTY_HAND
+_BLOCKED = EndReason.BLOCKED
+_RESIGNED = EndReason.RESIGNED
 
 
 def _replace(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -738,7 +710,7 @@ def _next_active(s: State, p: int) -> int:
     n = s.num_players
     for k in range(1, n + 1):
         q = (p + k) % n
-        if not s.resigned[q]:
+        if q not in s.departed:
             return q
     return p  # pragma: no cover - a game with nobody left is over
 
@@ -749,221 +721,44 @@ def _settle(s: State) -> State:
     while s.phase == DRAW:
         if s.queue and not s.pile:
             if len(s.discard) >= 2:
-                s = _evolve(s, pile=tuple(sorted(s.discard[:-1])), discard=s.discard[-1:])
+                s = derive(s, {"pile": tuple(sorted(s.discard[:-1])), "discard": s.discard[-1:]})
             else:
-                s = _evolve(s, queue=())
+                s = derive(s, {"queue": ()})
         if s.queue:
             return s
         if s.after == AFTER_START:
-            first = 0 if not s.resigned[0] else _next_active(s, 0)
-            return _evolve(s, phase=TURN, after="", turn=first, drawn=None)
+            first = 0 if 0 not in s.departed else _next_active(s, 0)
+            return derive(s, {"phase": TURN, "after": "", "turn": first, "drawn": None})
         if s.after == AFTER_DISCARD:
             if s.drawn is None:  # nothing could be drawn after all
-                return _end_turn(_evolve(s, phase=TURN, after=""), played=False, ply=s.ply)
-            return _evolve(s, phase=DISCARD, after="")
-        return _end_turn(_evolve(s, phase=TURN, after=""), played=True, ply=s.ply)
+                return _end_turn(derive(s, {"phase": TURN, "after": ""}), played=False, ply=s.ply)
+            return derive(s, {"phase": DISCARD, "after": ""})
+        return _end_turn(derive(s, {"phase": TURN, "after": ""}), played=True, ply=s.ply)
     return s
 
 
 def _end_turn(s: State, *, played: bool, ply: int) -> State:
     p = s.turn
     if not s.hands[p]:
-        return _evolve(s, phase=OVER, winner=p, reason="empty_hand", drawn=None, ply=ply)
+        return derive(
+            s,
+            {"phase": OVER, "finisher": p, "end_reason": _EMPTY_HAND, "drawn": None, "ply": ply},
+        )
     idle = 0 if played else s.idle + 1
     cap = s.rules.max_idle_rounds
-    if cap is not None and idle >= cap * (s.num_players - sum(s.resigned)):
-        return _evolve(s, phase=OVER, idle=idle, reason="blocked", drawn=None, ply=ply)
-    return _evolve(s, phase=TURN, turn=_next_active(s, p), idle=idle, drawn=None, after="", ply=ply)
-
-
-def refuse_old(data: Any, kind: str) -> Any:
-    """``data``, unless it is an older JSON version than the current one, which is refused
-    with an explanation (:class:`InvalidStateError`)."""
-    if isinstance(data, Mapping) and data.get("version") in (1, 2):
-        raise InvalidStateError(
-            f"wordmeld {kind} version {data.get('version')} is from before the play format "
-            f"changed (version {STATE_VERSION}: a play names the table words it changes); "
-            "its records' play texts mean something else now, so it is not read"
+    if cap is not None and idle >= cap * (s.num_players - len(s.departed)):
+        return derive(
+            s,
+            {"phase": OVER, "idle": idle, "end_reason": _BLOCKED, "drawn": None, "ply": ply},
         )
-    return data
-
-
-def _int_list(v: Any, what: str, limit: int) -> tuple[int, ...]:
-    """A JSON list of at most ``limit`` ints (the length is checked before the items)."""
-    if not isinstance(v, list):
-        raise InvalidStateError(f"{what} must be a list of integers")
-    if len(v) > limit:
-        raise InvalidStateError(f"{what} has {len(v)} entries (at most {limit})")
-    if not all(type(x) is int for x in v):
-        raise InvalidStateError(f"{what} must be a list of integers")
-    return tuple(v)
-
-
-def _bool_list(v: Any, what: str, n: int) -> tuple[bool, ...]:
-    if not isinstance(v, list) or len(v) != n or not all(type(x) is bool for x in v):
-        raise InvalidStateError(f"{what} must be one true/false per player")
-    return tuple(v)
-
-
-@guarded_loader
-def _from_dict(data: Any) -> State:
-    d: Mapping[str, Any] = check_header(
-        refuse_old(data, "state"), "wordmeld", "state", STATE_VERSION
-    )
-    rules = Rules.from_dict(get_map(d, "rules"))
-    setup = Setup.from_dict(get_map(d, "setup"))
-    deck = setup.deck
-    size = deck.size
-    cl = deck.card_letters
-    players = get_list(d, "players")
-    if len(players) > rules.max_players:
-        raise InvalidStateError(f"{len(players)} players is outside the rules' range")
-    if not all(isinstance(x, str) and x.strip() and len(x) <= 200 for x in players) or len(
-        set(players)
-    ) != len(players):
-        raise InvalidStateError("players must be distinct non-empty names")
-    n = len(players)
-    if not rules.min_players <= n <= rules.max_players:
-        raise InvalidStateError(f"{n} players is outside the rules' range")
-    hands_raw = get_list(d, "hands")
-    if len(hands_raw) != n:
-        raise InvalidStateError("one hand per player expected")
-    hands = tuple(_int_list(h, "a hand", size) for h in hands_raw)
-    pile = _int_list(get_list(d, "pile"), "pile", size)
-    discard = _int_list(get_list(d, "discard"), "discard", size)
-    table_raw = get_list(d, "table")
-    if len(table_raw) > size:
-        raise InvalidStateError("more table words than cards")
-    table = tuple(_int_list(w, "a table word", size) for w in table_raw)
-    for seq, what in [*((h, "hand") for h in hands), (pile, "pile")]:
-        if list(seq) != sorted(set(seq)):
-            raise InvalidStateError(f"a {what} must be sorted without repeats")
-    every = [c for h in hands for c in h] + list(pile) + list(discard)
-    every += [c for w in table for c in w]
-    if len(every) != size or sorted(every) != list(range(size)):
-        raise InvalidStateError(
-            "cards are not conserved: every card id must be in exactly one place"
-        )
-    if any(not w for w in table):
-        raise InvalidStateError("a table word is empty")
-    letters_raw = get_list(d, "table_letters")
-    if len(letters_raw) > size:
-        raise InvalidStateError("more joker letters than cards")
-    letters: list[tuple[int, str]] = []
-    on_table = {c for w in table for c in w}
-    alphabet = set(deck.alphabet)
-    for item in letters_raw:
-        if not (
-            isinstance(item, list)
-            and len(item) == 2
-            and type(item[0]) is int
-            and isinstance(item[1], str)
-        ):
-            raise InvalidStateError(f"bad table letter entry {short_repr(item)}")
-        letters.append((item[0], item[1]))
-    if [c for c, _ in letters] != sorted({c for c, _ in letters}):
-        raise InvalidStateError("table letters must be sorted by card, one per card")
-    jokers_on_table = sorted(c for c in on_table if cl[c] == JOKER)
-    if [c for c, _ in letters] != jokers_on_table:
-        raise InvalidStateError("every joker on the table (and nothing else) needs a letter")
-    if any(s not in alphabet for _, s in letters):
-        raise InvalidStateError("a joker's letter is not in the deck's alphabet")
-    letter_of = dict(letters)
-    for w in table:
-        if not setup.is_word(word_text(w, cl, letter_of)):
-            raise InvalidStateError(f"table word {word_text(w, cl, letter_of)} is not valid")
-    melded = _bool_list(get_list(d, "melded"), "melded", n)
-    resigned = _bool_list(get_list(d, "resigned"), "resigned", n)
-    active = n - sum(resigned)
-    known_raw = get_list(d, "known")
-    if len(known_raw) != n:
-        raise InvalidStateError("known cards: one list per player expected")
-    known = tuple(_int_list(k, "known cards", size) for k in known_raw)
-    for k, h in zip(known, hands, strict=True):
-        if list(k) != sorted(set(k)) or not set(k) <= set(h):
-            raise InvalidStateError("known cards must be sorted cards of that player's hand")
-    phase = get_str(d, "phase")
-    if phase not in PHASES:
-        raise InvalidStateError(f"unknown phase {short_repr(phase)}")
-    turn = get_int(d, "turn", 0, n - 1)
-    queue = _int_list(get_list(d, "queue"), "queue", max(size, n * rules.hand_size))
-    if any(not 0 <= q < n or resigned[q] for q in queue):
-        raise InvalidStateError("queue names a player out of range or out of the game")
-    after = get_str(d, "after")
-    drawn = get_opt_int(d, "drawn", 0, size - 1)
-    idle = get_int(d, "idle", 0, 10**6)
-    winner = get_opt_int(d, "winner", 0, n - 1)
-    reason = d.get("reason")
-    if reason is not None and reason not in REASONS:
-        raise InvalidStateError(f"bad reason {short_repr(reason)}")
-    ply = get_ply(d)
-    cap = rules.max_idle_rounds
-    if cap is not None and idle > cap * n:
-        raise InvalidStateError("idle turn count beyond the rules' cap")
-    # phase consistency
-    if phase == DRAW:
-        if not queue or not pile or after not in _AFTERS:
-            raise InvalidStateError("a draw phase needs pending draws, a pile and a follow-up")
-    elif queue or after:
-        raise InvalidStateError("pending draws outside the draw phase")
-    if phase == DRAW and after == AFTER_START and any(melded):
-        raise InvalidStateError("nobody has played during the deal")
-    if phase == DRAW and after == AFTER_DISCARD and queue != (turn,):
-        raise InvalidStateError("a pile draw goes to the player on turn")
-    if phase == DRAW and after == AFTER_PLAYED and set(queue) != {turn}:
-        raise InvalidStateError("draws after a play go to the player on turn")
-    if drawn is not None and (phase != DISCARD or drawn not in hands[turn] or drawn in known[turn]):
-        raise InvalidStateError("drawn card only in the discard phase, hidden in the player's hand")
-    if phase == DISCARD and drawn is None:
-        raise InvalidStateError("the discard phase needs the drawn card")
-    if (phase == OVER) != (reason is not None):
-        raise InvalidStateError("reason is set exactly when the game is over")
-    if winner is not None and reason not in ("winning_word", "empty_hand", "resigned"):
-        raise InvalidStateError("a winner needs a winning reason")
-    if reason in ("winning_word", "empty_hand", "resigned") and winner is None:
-        raise InvalidStateError("this end needs a winner")
-    if reason == "empty_hand" and winner is not None and hands[winner]:
-        raise InvalidStateError("an empty-hand winner holds no cards")
-    if reason == "resigned" and (active != 1 or winner is None or resigned[winner]):
-        raise InvalidStateError("a game ends by resignation when one player is left: the winner")
-    if phase != OVER and active < 2:
-        raise InvalidStateError("a game goes on only while two players are in it")
-    if winner is not None and resigned[winner]:
-        raise InvalidStateError("a player who resigned cannot win")
-    if reason == "blocked" and (cap is None or idle < cap * active):
-        raise InvalidStateError("a blocked end needs the idle cap reached")
-    if phase != OVER and cap is not None and idle >= cap * active:
-        raise InvalidStateError("idle cap reached but the game goes on")
-    on_turn = phase in (TURN, DISCARD, TOOK) or (phase == DRAW and after != AFTER_START)
-    if on_turn and resigned[turn]:
-        raise InvalidStateError("the player on turn has resigned")
-    if phase in (TURN, DISCARD, TOOK) and not hands[turn]:
-        raise InvalidStateError("the player on turn holds no cards")
-    if phase != OVER and table and not any(melded):
-        raise InvalidStateError("words on the table but nobody has played")
-    # every card out of the pile was drawn (one action each) and every discard discarded
-    lower = size - len(pile) + len(discard)
-    if ply < lower:
-        raise InvalidStateError(f"ply {ply} is below the {lower} actions this position needs")
-    return State(
-        rules,
-        setup,
-        tuple(players),
-        hands,
-        pile,
-        discard,
-        table,
-        tuple(letters),
-        melded,
-        phase,
-        turn,
-        queue,
-        after,
-        drawn,
-        idle,
-        winner,
-        reason,
-        known,
-        resigned,
-        ply,
+    return derive(
+        s,
+        {
+            "phase": TURN,
+            "turn": _next_active(s, p),
+            "idle": idle,
+            "drawn": None,
+            "after": "",
+            "ply": ply,
+        },
     )

@@ -229,8 +229,12 @@ def _status(view: Any, players: Sequence[Any]) -> str:
     turn = int(view.turn)
     name = fit(str(players[turn]), 20) if 0 <= turn < len(players) else "?"
     if phase == "over":
-        winner = getattr(view, "winner", None)
-        reason = str(getattr(view, "reason", None) or "").replace("_", " ")
+        from wordgames.wordmeld.state import _winner_of
+
+        end = getattr(view, "end_reason", None)
+        departed = tuple(getattr(view, "departed", ()))
+        winner = _winner_of(departed, len(players), getattr(view, "finisher", None), end)
+        reason = str(end or "").replace("_", " ")
         who = f"{fit(str(players[winner]), 20)} wins" if winner is not None else "blocked"
         return f"Game over: {who}" + (f" ({reason})" if reason and winner is not None else "")
     return {

@@ -21,6 +21,8 @@ from wordgames._core.serial import (
     get_str,
     guarded_loader,
 )
+from wordgames._core.states import EndReason, deprecated_alias
+from wordgames.wordmeld._serial import _bool_list, _departed, _int_list, upgrade
 from wordgames.wordmeld.actions import Action
 from wordgames.wordmeld.meld import MeldOption
 from wordgames.wordmeld.rules import Rules
@@ -29,16 +31,18 @@ from wordgames.wordmeld.state import (
     DISCARD,
     OVER,
     STATE_VERSION,
+    Phase,
     State,
-    _bool_list,
-    _int_list,
+    _opt_reason,
+    _winner_of,
     outcome_of,
-    refuse_old,
 )
 
 __all__ = ["View"]
 
 _ACTING = ("turn", "discard", "took")
+_REASONS = frozenset(r.value for r in EndReason)
+_PHASES = frozenset(p.value for p in Phase)
 
 
 @attrs.frozen
@@ -61,20 +65,20 @@ class View(ViewBase):
     hand: tuple[int, ...] | None
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[int, ...], ...]
-    resigned: tuple[bool, ...]
+    departed: tuple[int, ...]
     table: tuple[tuple[int, ...], ...]
     table_letters: tuple[tuple[int, str], ...]
     pile_size: int
     discard: tuple[int, ...]
     melded: tuple[bool, ...]
-    phase: str
+    phase: Phase = attrs.field(converter=Phase)
     turn: int
     queue: tuple[int, ...]
     after: str
     drawn: int | None
     idle: int
-    winner: int | None
-    reason: str | None
+    finisher: int | None
+    end_reason: EndReason | None = attrs.field(converter=_opt_reason)
     ply: int
     _cache: dict[str, State] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
@@ -99,7 +103,7 @@ class View(ViewBase):
             None if viewer is None else state.hands[viewer],
             tuple(len(h) for h in state.hands),
             state.known,
-            state.resigned,
+            state.departed,
             state.table,
             state.table_letters,
             len(state.pile),
@@ -111,8 +115,8 @@ class View(ViewBase):
             state.after,
             state.drawn if viewer is not None and viewer == state.turn else None,
             state.idle,
-            state.winner,
-            state.reason,
+            state.finisher,
+            state.end_reason,
             state.ply,
         )
 
@@ -133,7 +137,29 @@ class View(ViewBase):
         """The state's ``scores``: zeros until the end, then the outcome's scores."""
         if self.phase != OVER:
             return (0,) * self.num_players
-        return outcome_of(self.hand_sizes, self.resigned, self.winner, self.reason or "").scores
+        return outcome_of(
+            self.hand_sizes, self.departed, self.finisher, self.end_reason or EndReason.BLOCKED
+        ).scores
+
+    @property
+    @deprecated_alias("View.resigned", "View.departed")
+    def resigned(self) -> tuple[bool, ...]:
+        """Deprecated: per player, whether they left (``p in departed``)."""
+        departed = self.departed
+        return tuple(i in departed for i in range(len(self.players)))
+
+    @property
+    @deprecated_alias("View.reason", "View.end_reason")
+    def reason(self) -> EndReason | None:
+        """Deprecated: ``end_reason``."""
+        return self.end_reason
+
+    @property
+    @deprecated_alias("View.winner", "View.finisher (who won: the state's outcome.winners)")
+    def winner(self) -> int | None:
+        """Deprecated: 0.1.0's ``winner``, the finisher or the one player left after
+        resignations."""
+        return _winner_of(self.departed, len(self.players), self.finisher, self.end_reason)
 
     @property
     def discard_top(self) -> int | None:
@@ -199,10 +225,10 @@ class View(ViewBase):
             self.after,
             drawn,
             self.idle,
-            self.winner,
-            self.reason,
+            self.finisher,
+            self.end_reason,
             self.known,
-            self.resigned,
+            self.departed,
             self.ply,
         )
 
@@ -241,20 +267,20 @@ class View(ViewBase):
             "hand": None if self.hand is None else list(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "known": [list(k) for k in self.known],
-            "resigned": list(self.resigned),
+            "departed": list(self.departed),
             "table": [list(w) for w in self.table],
             "table_letters": [[c, s] for c, s in self.table_letters],
             "pile_size": self.pile_size,
             "discard": list(self.discard),
             "melded": list(self.melded),
-            "phase": self.phase,
+            "phase": self.phase.value,
             "turn": self.turn,
             "queue": list(self.queue),
             "after": self.after,
             "drawn": self.drawn,
             "idle": self.idle,
-            "winner": self.winner,
-            "reason": self.reason,
+            "finisher": self.finisher,
+            "end_reason": None if self.end_reason is None else self.end_reason.value,
             "ply": self.ply,
         }
 
@@ -267,7 +293,7 @@ class View(ViewBase):
 
 @guarded_loader
 def _view_from_dict(data: Any) -> View:
-    d: Mapping[str, Any] = check_header(refuse_old(data, "view"), "wordmeld", "view", STATE_VERSION)
+    d: Mapping[str, Any] = check_header(upgrade(data, "view"), "wordmeld", "view", STATE_VERSION)
     rules = Rules.from_dict(get_map(d, "rules"))
     setup = Setup.from_dict(get_map(d, "setup"))
     size = setup.deck.size
@@ -294,9 +320,12 @@ def _view_from_dict(data: Any) -> View:
         if not (isinstance(item, list) and len(item) == 2):
             raise InvalidStateError("bad table letter")
         letters.append((item[0], item[1]))
-    reason = d.get("reason")
-    if reason is not None and not isinstance(reason, str):
-        raise InvalidStateError("bad reason")
+    reason = d.get("end_reason", "missing")
+    if reason is not None and reason not in _REASONS:
+        raise InvalidStateError("bad end_reason")
+    phase = get_str(d, "phase")
+    if phase not in _PHASES:
+        raise InvalidStateError("bad phase")
     view = View(
         viewer,
         rules,
@@ -305,19 +334,19 @@ def _view_from_dict(data: Any) -> View:
         hand,
         _int_list(get_list(d, "hand_sizes"), "hand_sizes", n),
         tuple(_int_list(k, "known cards", size) for k in known_raw),
-        _bool_list(get_list(d, "resigned"), "resigned", n),
+        _departed(d, n),
         tuple(_int_list(w, "table word", size) for w in table_raw),
         tuple(letters),
         get_int(d, "pile_size", 0, size),
         _int_list(get_list(d, "discard"), "discard", size),
         _bool_list(get_list(d, "melded"), "melded", n),
-        get_str(d, "phase"),
+        phase,
         get_int(d, "turn", 0, max(0, n - 1)),
         _int_list(get_list(d, "queue"), "queue", max(size, n * rules.hand_size)),
         get_str(d, "after"),
         get_opt_int(d, "drawn", 0, size),
         get_int(d, "idle", 0, 10**6),
-        get_opt_int(d, "winner", 0, max(0, n - 1)),
+        get_opt_int(d, "finisher", 0, max(0, n - 1)),
         reason,
         get_ply(d),
     )
