@@ -16,6 +16,8 @@ import pathlib
 from typing import Any
 
 from wordgames._core.states import EndReason
+from wordgames.wocable import Phase as WocablePhase
+from wordgames.wocable._phase import REASONS as WOCABLE_END_REASONS
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src" / "wordgames" / "schemas"
 BASE = "https://wordgames.invalid/schemas/"
@@ -300,8 +302,8 @@ WC_BOARD = dict(
     arr(string(f"^{CELL_TOK}{{15}}$"), 15, 15),
     description="15 rows of 15 squares: . empty, upper case tile, lower case blank, [CH] digraph.",
 )
-WC_PHASE = {"enum": ["deal", "draw", "play", "over"]}
-WC_END = nullable({"enum": ["played_out", "passes", "resigned", "timeout"]})
+WC_PHASE = {"enum": [p.value for p in WocablePhase]}
+WC_END = nullable({"enum": [r.value for r in WOCABLE_END_REASONS]})
 WC_PENDING = dict(
     nullable(
         obj(

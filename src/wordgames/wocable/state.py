@@ -160,12 +160,16 @@ def new_game(
 class State(StateBase):
     """A Wocable position (immutable). See the module docs and docs/wocable.md.
 
-    Phases: ``deal`` (chance: the opening deal, one tile at a time, ``drawer`` receiving),
-    ``draw`` (chance: refilling ``drawer``'s rack after a move or exchange), ``play`` (``turn``
-    must act), ``over``. ``ply`` counts the actions applied since ``new_game``.
+    ``phase`` is a :class:`Phase`: ``DEAL`` (chance: the opening deal, one tile at a time,
+    ``drawer`` receiving), ``DRAW`` (chance: refilling ``drawer``'s rack after a move or
+    exchange), ``PLAY`` (``turn`` must act), ``OVER`` (``end_reason``, an
+    :class:`~wordgames.EndReason`, says why). ``departed`` lists the players who left, in the
+    order they left (the order ranks them). ``ply`` counts the actions applied since
+    ``new_game``.
 
     The derived tile data and the move cache live on the instance but never travel: pickles
     and copies carry only the fields (see ``__reduce__``), JSON only the public data.
+    Transitions copy the instance dict (``derive``): the tile data is shared, the cache is new.
     """
 
     GAME: ClassVar[str] = "wocable"
@@ -272,8 +276,8 @@ class State(StateBase):
 
     @property
     def pending_end(self) -> EndReason | None:
-        """How the game ends if the challengeable play stands (``"played_out"`` or
-        ``"passes"``), else None; the next player must then challenge or accept."""
+        """How the game ends if the challengeable play stands (``EndReason.PLAYED_OUT`` or
+        ``EndReason.PASSES``), else None; the next player must then challenge or accept."""
         pp = self.pending_play
         if pp is None:
             return None
