@@ -43,6 +43,7 @@ def workloads() -> list[tuple[str, Callable[[], object]]]:
     from wordgames import regenwormen as rw
     from wordgames import wocable
     from wordgames import wommeln as wml
+    from wordgames._core.states import derive
     from wordgames.lexicon import Lexicon
     from wordgames.lexicon._lexicon import _data_file, _from_bytes
     from wordgames.wocable.leaves import leave_model
@@ -55,7 +56,7 @@ def workloads() -> list[tuple[str, Callable[[], object]]]:
     blob = _data_file("en.lex")
     positions = [wocable.from_position(p) for p in data["wocable_positions"]]
     leave = leave_model("en").for_tiles(positions[0].tiles)
-    positions[0]._with().best_moves(1)  # builds the word index of the bounds, once
+    derive(positions[0], {}).best_moves(1)  # builds the word index of the bounds, once
     rows_racks = [
         (wocable.engine.board_rows(s.tiles, s.board), s.rack_text(s.turn)) for s in positions
     ]
@@ -77,13 +78,13 @@ def workloads() -> list[tuple[str, Callable[[], object]]]:
 
     def wocable_legal_actions() -> None:
         for s in positions[:4]:
-            s._with().legal_actions()
+            derive(s, {}).legal_actions()
 
     def wocable_best_moves() -> None:
         for s in positions:
-            s._with().best_moves(1)
+            derive(s, {}).best_moves(1)
         for s in positions[:4]:
-            s._with().best_moves(1, leave=leave)
+            derive(s, {}).best_moves(1, leave=leave)
 
     def wocable_apply() -> None:
         for _ in range(3):

@@ -48,6 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from instructions import counted_run  # type: ignore[import-not-found]
 
+from wordgames._core.states import derive
 from wordgames.wocable import Rules, State, bots, new_game
 from wordgames.wocable.engine import BLANK_BIT, Tiles
 from wordgames.wocable.leaves import leave_model
@@ -79,7 +80,7 @@ def positions(lang: str, n: int, play: str = "greedy", salt: str = "bm") -> list
                 state = state.apply(bot.choose(state.view(state.turn), rng))
                 moves += 1
         if state.phase == "play" and state.bag_size >= 7:
-            out.append(state._with())  # a fresh copy: no cached move list
+            out.append(derive(state, {}))  # a fresh copy: no cached move list
         seed += 1
     return out
 
@@ -100,7 +101,7 @@ def _random_play(lang: str, seed: int) -> State | None:
         state = state.apply(rng.choice(places))
         moves += 1
     if state.phase == "play" and state.bag_size >= 7 and not state.is_chance_node:
-        return state._with()
+        return derive(state, {})
     return None
 
 
@@ -108,7 +109,7 @@ def cpu(fn: Callable[[State], object], states: list[State], repeats: int) -> flo
     """Best of ``repeats`` CPU seconds per position (fresh copies each run)."""
     best = float("inf")
     for _ in range(repeats):
-        fresh = [s._with() for s in states]
+        fresh = [derive(s, {}) for s in states]
         c0 = time.process_time()
         for s in fresh:
             fn(s)
@@ -122,7 +123,7 @@ def per_position(fn: Callable[[State], object], states: list[State], repeats: in
     for s in states:
         best = float("inf")
         for _ in range(repeats):
-            fresh = s._with()
+            fresh = derive(s, {})
             c0 = time.process_time()
             fn(fresh)
             best = min(best, time.process_time() - c0)
@@ -218,7 +219,7 @@ def _split_one(
         )
     )
     cols["ranked"].append(_best_of(lambda: ranked(t, board, rack, 1), repeats))
-    cols["full"].append(_best_of(lambda: s._with().moves()[:1], repeats))
+    cols["full"].append(_best_of(lambda: derive(s, {}).moves()[:1], repeats))
     found = ranked(t, board, rack, 1)
     top = found[0][0] if found else float("inf")
     rc = [0] * (t.blank + 1)
@@ -343,10 +344,10 @@ def report(lang: str, play: str, n: int, repeats: int, salt: str = "bm") -> None
     leave = leave_model(lang).for_tiles(states[0].tiles)
     for s in states:
         for k in (1, 10):
-            a = [str(m.action) for m in s._with().moves()[:k]]
-            b = [str(m.action) for m in s._with().best_moves(k)]
+            a = [str(m.action) for m in derive(s, {}).moves()[:k]]
+            b = [str(m.action) for m in derive(s, {}).best_moves(k)]
             assert a == b, "best_moves disagrees with full generation"
-        eq = [str(m.action) for m in s._with().best_moves(1, leave=leave)]
+        eq = [str(m.action) for m in derive(s, {}).best_moves(1, leave=leave)]
         assert eq == full_equity(s, 1, leave)
     blanks = sum(1 for s in states if s.tiles.blank in s.racks[s.turn])
     sizes = sorted(len(raw_moves(s.tiles, s.board, s.racks[s.turn])) for s in states)

@@ -49,6 +49,7 @@ def _new_game(name: str, seed: int) -> Any:
 def play_lines(name: str, seed: int) -> list[str]:
     """The lines of one seeded random game of ``name``."""
     import wordgames
+    from wordgames._core.states import derive
 
     rng = random.Random(f"differential:{name}:{seed}")
     state = _new_game(name, seed)
@@ -62,7 +63,7 @@ def play_lines(name: str, seed: int) -> list[str]:
             legal = state.legal_actions(player)
             lines.append(f"legal {player} " + " | ".join(map(str, legal)))
             if name == "wocable":
-                fresh = state._with()  # no cached move list: best_moves searches
+                fresh = derive(state, {})  # no cached move list: best_moves searches
                 best = fresh.best_moves(3)
                 lines.append("best " + " | ".join(f"{m.action} {m.score}" for m in best))
                 moves = state.moves()

@@ -18,6 +18,8 @@ from typing import Any
 from wordgames._core.registry import GAME_INFOS, GAME_NAMES
 from wordgames._core.states import EndReason
 from wordgames.regenwormen import Phase as RWPhase
+from wordgames.wocable import Phase as WocablePhase
+from wordgames.wocable._phase import REASONS as WOCABLE_END_REASONS
 from wordgames.wordmeld import Phase as WMPhase
 from wordgames.wordmeld.state import REASONS as WM_REASONS
 
@@ -307,8 +309,8 @@ WC_BOARD = dict(
     arr(string(f"^{CELL_TOK}{{15}}$"), 15, 15),
     description="15 rows of 15 squares: . empty, upper case tile, lower case blank, [CH] digraph.",
 )
-WC_PHASE = {"enum": ["deal", "draw", "play", "over"]}
-WC_END = nullable({"enum": ["played_out", "passes", "resigned", "timeout"]})
+WC_PHASE = {"enum": [p.value for p in WocablePhase]}
+WC_END = nullable({"enum": [r.value for r in WOCABLE_END_REASONS]})
 WC_PENDING = dict(
     nullable(
         obj(

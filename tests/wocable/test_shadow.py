@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordgames._core.states import derive
 from wordgames.wocable import Rules, State, new_game
 from wordgames.wocable.cgp import from_cgp
 from wordgames.wocable.engine import BLANK_BIT, Tiles
@@ -240,8 +241,8 @@ def test_anchor_bounds_cover_every_move_on_small_lexicons(
 def test_state_and_view_best_moves_agree_with_moves() -> None:
     state = _position("en", 1, 6)
     view = state.view(state.turn)
-    full = [(m.score, str(m.action)) for m in state._with().moves()[:8]]
-    assert [(m.score, str(m.action)) for m in state._with().best_moves(8)] == full
+    full = [(m.score, str(m.action)) for m in derive(state, {}).moves()[:8]]
+    assert [(m.score, str(m.action)) for m in derive(state, {}).best_moves(8)] == full
     assert [(m.score, str(m.action)) for m in view.best_moves(8)] == full
     assert state.view(1 - state.turn).best_moves(3) == []
 

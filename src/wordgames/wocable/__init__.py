@@ -54,7 +54,7 @@ from wordgames.wocable.movegen import Move, PlacedTile, generate_moves
 from wordgames.wocable.notation import from_position, to_position
 from wordgames.wocable.rules import RULE_PRESETS, Rules
 from wordgames.wocable.simulation import LeaveSampler, SimCandidate, SimResult, simulate
-from wordgames.wocable.state import State, new_game
+from wordgames.wocable.state import Phase, State, new_game
 from wordgames.wocable.svg import svg
 from wordgames.wocable.view import View
 from wordgames.wocable.winprob import WinTable, win_probability, win_table
@@ -81,6 +81,7 @@ __all__ = [
     "Move",
     "Pass",
     "PendingPlay",
+    "Phase",
     "Place",
     "PlacedTile",
     "PreendgameCandidate",

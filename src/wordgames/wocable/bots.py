@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.bots import RandomBot
+from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Accept, Action, Challenge, Pass
 from wordgames.wocable.endgame import endgame_action
 from wordgames.wocable.engine import Tiles, exchanges, is_phony
@@ -139,7 +140,7 @@ def challenge_decision(view: Any) -> Action | None:
     phony, ``Accept`` for a valid play that ends the game, else None (the bot's own move
     accepts the play)."""
     pp = view.pending_play
-    if pp is None or view.viewer != view.turn or view.phase != "play":
+    if pp is None or view.viewer != view.turn or view.phase is not Phase.PLAY:
         return None
     if is_phony(view.tiles, view.board, pp.place):
         return Challenge(view.viewer)
@@ -313,7 +314,7 @@ class SimBot:
         opponent's rack (some were removed from play)."""
         if self.endgame_depth < 1 or self.endgame_moves < 1:
             return None
-        if view.bag_size or view.phase != "play" or view.viewer != view.turn:
+        if view.bag_size or view.phase is not Phase.PLAY or view.viewer != view.turn:
             return None
         if view.pending_play is not None or view.rules.word_check != "on_play":
             return None
@@ -491,7 +492,7 @@ def endgame_search(state: Any, moves: int = 8, depth: int = 4) -> tuple[Action, 
     depth-limited search is kept for the callers that use it."""
     if (
         state.bag_size
-        or state.phase != "play"
+        or state.phase is not Phase.PLAY
         or len(state.active_players) != 2
         or state.pending_play is not None
     ):

@@ -27,6 +27,7 @@ import re
 from wordgames._core.errors import InvalidStateError, ParseError, RulesError, short_repr
 from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
+from wordgames.wocable._phase import Phase
 from wordgames.wocable.engine import (
     BLANK_BIT,
     RACK_SIZE,
@@ -143,7 +144,7 @@ def from_cgp(text: str, *, rules: Rules | None = None, lexicon: Lexicon | None =
         bag_size=pool - other,
         unseen_counts=tuple(unseen),
         turn=0,
-        phase="play",
+        phase=Phase.PLAY,
         drawer=-1,
         to_draw=0,
         aside_size=0,

@@ -33,6 +33,7 @@ from typing import Any
 import attrs
 
 from wordgames._core.errors import IllegalActionError
+from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Exchange, Place, parse_action, split_tokens
 from wordgames.wocable.bots import leave_for
 from wordgames.wocable.engine import BLANK_BIT, PlacementError, Tiles, check_placement
@@ -162,7 +163,7 @@ def infer(
         raise ValueError(f"infer takes a placement or an exchange, got {play!r}")
     if not margin >= 0 or not math.isfinite(margin):
         raise ValueError(f"margin must be a finite number >= 0, got {margin!r}")
-    if position.phase != "play" or position.pending_play is not None:
+    if position.phase is not Phase.PLAY or position.pending_play is not None:
         raise ValueError("infer needs a position with a player to play")
     turn: int = position.turn
     if hasattr(position, "viewer"):

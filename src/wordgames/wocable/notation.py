@@ -28,6 +28,7 @@ from wordgames._core.errors import InvalidStateError, ParseError, RulesError, sh
 from wordgames._core.outcome import player_names
 from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
+from wordgames.wocable._phase import Phase
 from wordgames.wocable.engine import BLANK_BIT, RACK_SIZE, SplitLexiconError, parse_board, tiles_for
 from wordgames.wocable.gcg import (
     GCG_WORK_LIMIT,
@@ -186,7 +187,7 @@ def from_position(
         bag=tuple(bag),
         scores=tuple(scores),
         turn=turn,
-        phase="play",
+        phase=Phase.PLAY,
         drawer=-1,
         to_draw=0,
         aside=(),

@@ -32,6 +32,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import attrs
 
 from wordgames._core.errors import IllegalActionError
+from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Action, Exchange, Pass, Place
 from wordgames.wocable.engine import BLANK_BIT, RACK_SIZE, PlacementError, Tiles, check_placement
 from wordgames.wocable.movegen import place_of
@@ -271,7 +272,7 @@ def _position_view(position: Any) -> Any:
     view = position.view(position.turn) if isinstance(position, State) else position
     if not hasattr(view, "unseen_counts"):
         raise ValueError("simulate needs a Wocable State or View")
-    if view.phase != "play" or view.viewer != view.turn or view.rack is None:
+    if view.phase is not Phase.PLAY or view.viewer != view.turn or view.rack is None:
         raise ValueError("simulate needs the view of the player on turn in the play phase")
     if len(view.players) != 2 or view.departed or view.removed_size or view.aside_size:
         raise ValueError("simulate needs a two-player game with both players in")

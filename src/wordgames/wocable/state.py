@@ -3,36 +3,29 @@
 from __future__ import annotations
 
 import random
-import re
+import warnings
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from itertools import islice
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from wordgames._core.contract import (
-    INVALID_PLAYER,
-    NOT_AN_ACTION,
-    NOT_CHANCE_NODE,
-    StateBase,
-    check_player,
-    well_typed,
-)
-from wordgames._core.errors import IllegalActionError, InvalidStateError, RulesError, short_repr
+from wordgames._core.contract import NOT_CHANCE_NODE, StateBase, check_player
+from wordgames._core.errors import IllegalActionError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
-from wordgames._core.serial import (
-    check_header,
-    get_int,
-    get_list,
-    get_map,
-    get_ply,
-    get_str,
-    guarded_loader,
-)
+from wordgames._core.states import EndReason, derive
 from wordgames.lexicon import Lexicon
+from wordgames.wocable._challenge import apply_accept, apply_challenge
+from wordgames.wocable._checks import SQUARE, examine, normalize, place_tiles
+from wordgames.wocable._phase import REASONS, Phase
+from wordgames.wocable._transitions import (
+    apply_depart,
+    apply_draw,
+    apply_exchange,
+    apply_pass,
+    apply_place,
+)
 from wordgames.wocable.actions import (
-    MAX_PENALTY,
     Accept,
     Action,
     Challenge,
@@ -48,26 +41,19 @@ from wordgames.wocable.actions import (
     split_tokens,
 )
 from wordgames.wocable.engine import (
-    BLANK_BIT,
     EMPTY,
     RACK_SIZE,
     PlacementError,
-    SplitLexiconError,
     Tiles,
     board_picture,
     board_rows,
-    canonical_place,
     check_placement,
-    decode_place,
     exchanges,
     is_phony,
-    parse_board,
-    placed_of,
-    play_words,
     position_text,
-    score_placement,
     tiles_for,
 )
+from wordgames.wocable.info import GAME_INFO
 from wordgames.wocable.movegen import (
     Move,
     RawMove,
@@ -80,15 +66,38 @@ from wordgames.wocable.movegen import (
 )
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
-from wordgames.wocable.view import View, pending_from_dict
+from wordgames.wocable.view import View, view_of
 
-__all__ = ["PendingPlay", "State", "View", "new_game"]
+if TYPE_CHECKING:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
+    from attrs import frozen as state_class
+else:
+    from wordgames._core.states import state_class
+
+__all__ = ["PendingPlay", "Phase", "State", "View", "new_game"]
 
 VERSION = 1
-PHASES = ("deal", "draw", "play", "over")
-END_REASONS = ("played_out", "passes", "resigned", "timeout")
-MAX_SCORE = 100_000
-_SQUARE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
+"""The version of the state's JSON."""
+# the members as module globals: ``Phase.PLAY`` is an attribute lookup on the enum class,
+# slow on Python 3.11, and the hot paths compare phases with ``is``
+_DEAL, _DRAW, _PLAY, _OVER = Phase
+_PLAYED_OUT, _PASSES = EndReason.PLAYED_OUT, EndReason.PASSES
+_DEPRECATED = {
+    "PHASES": ("wordgames.wocable.state.PHASES", "wordgames.wocable.Phase", tuple(Phase)),
+    "END_REASONS": ("wordgames.wocable.state.END_REASONS", "wordgames.EndReason", REASONS),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The tuples of phase and end-reason names of 0.1.0, deprecated (the enums replace them)."""
+    if name in _DEPRECATED:
+        old, new, value = _DEPRECATED[name]
+        warnings.warn(
+            f"{old} is deprecated and will be removed in 0.3.0; use {new}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def default_lexicon(rules: Rules) -> Lexicon:
@@ -124,7 +133,7 @@ def new_game(
         raise RulesError(
             f"lexicon must be a wordgames.lexicon.Lexicon or None, got {type(lexicon).__name__}"
         )
-    names = player_names(players, 2, 4)
+    names = player_names(players, GAME_INFO.min_players, GAME_INFO.max_players)
     lex = default_lexicon(rules) if lexicon is None else lexicon
     tiles = tiles_for(rules, lex)
     n = len(names)
@@ -137,7 +146,7 @@ def new_game(
         bag=tiles.counts,
         scores=(0,) * n,
         turn=0,
-        phase="deal",
+        phase=_DEAL,
         drawer=0,
         to_draw=RACK_SIZE,
         aside=(),
@@ -148,30 +157,20 @@ def new_game(
     )
 
 
-def _remove(rack: Sequence[int], used: Iterable[int]) -> tuple[int, ...]:
-    lst = list(rack)
-    for t in used:
-        lst.remove(t)
-    return tuple(lst)
-
-
-def _add_counts(bag: Sequence[int], tiles: Iterable[int], sign: int = 1) -> tuple[int, ...]:
-    b = list(bag)
-    for t in tiles:
-        b[t] += sign
-    return tuple(b)
-
-
-@attrs.frozen(repr=False)
+@state_class(repr=False)
 class State(StateBase):
     """A Wocable position (immutable). See the module docs and docs/wocable.md.
 
-    Phases: ``deal`` (chance: the opening deal, one tile at a time, ``drawer`` receiving),
-    ``draw`` (chance: refilling ``drawer``'s rack after a move or exchange), ``play`` (``turn``
-    must act), ``over``. ``ply`` counts the actions applied since ``new_game``.
+    ``phase`` is a :class:`Phase`: ``DEAL`` (chance: the opening deal, one tile at a time,
+    ``drawer`` receiving), ``DRAW`` (chance: refilling ``drawer``'s rack after a move or
+    exchange), ``PLAY`` (``turn`` must act), ``OVER`` (``end_reason``, an
+    :class:`~wordgames.EndReason`, says why). ``departed`` lists the players who left, in the
+    order they left (the order ranks them). ``ply`` counts the actions applied since
+    ``new_game``.
 
     The derived tile data and the move cache live on the instance but never travel: pickles
     and copies carry only the fields (see ``__reduce__``), JSON only the public data.
+    Transitions copy the instance dict (``derive``): the tile data is shared, the cache is new.
     """
 
     GAME: ClassVar[str] = "wocable"
@@ -198,14 +197,14 @@ class State(StateBase):
     bag: tuple[int, ...]
     scores: tuple[int, ...]
     turn: int
-    phase: str
+    phase: Phase = attrs.field(converter=Phase)
     drawer: int
     to_draw: int
     aside: tuple[int, ...]
     passes: int
     departed: tuple[int, ...]
     removed: tuple[int, ...]
-    end_reason: str | None
+    end_reason: EndReason | None = attrs.field(converter=attrs.converters.optional(EndReason))
     ply: int = 0
     #: the play that may be challenged (``Rules.word_check="challenge"``), else None
     pending_play: PendingPlay | None = None
@@ -221,21 +220,6 @@ class State(StateBase):
     def __reduce__(self) -> tuple[Any, ...]:
         # only the fields travel (the lexicon pickles as a reference): no tile data, no cache
         return (State, tuple(getattr(self, name) for name in _FIELDS))
-
-    def _with(self, **changes: Any) -> State:
-        """A copy with ``changes`` (same ply; the tile data is shared, the cache is not)."""
-        new = object.__new__(State)
-        put = object.__setattr__
-        for name in _FIELDS:
-            put(new, name, changes[name] if name in changes else getattr(self, name))
-        put(new, "_tiles", self._tiles)
-        put(new, "_cache", {})
-        return new
-
-    def _next(self, **changes: Any) -> State:
-        """The first copy made by a transition: ``changes`` and ``ply + 1``."""
-        changes["ply"] = self.ply + 1
-        return self._with(**changes)
 
     # -- basic properties ------------------------------------------------------------------------
 
@@ -257,22 +241,22 @@ class State(StateBase):
     @property
     def current_player(self) -> int | None:
         """The player on turn; ``None`` while tiles are dealt or drawn and at the end."""
-        return self.turn if self.phase == "play" else None
+        return self.turn if self.phase is _PLAY else None
 
     @property
     def players_to_act(self) -> frozenset[int]:
         """The player on turn, or nobody (chance nodes, the end)."""
-        return frozenset((self.turn,)) if self.phase == "play" else frozenset()
+        return frozenset((self.turn,)) if self.phase is _PLAY else frozenset()
 
     @property
     def is_chance_node(self) -> bool:
         """Whether tiles are being dealt or drawn (:meth:`chance_outcomes` lists the draws)."""
-        return self.phase in ("deal", "draw")
+        return self.phase is _DEAL or self.phase is _DRAW
 
     @property
     def is_terminal(self) -> bool:
         """Whether the game has ended (:attr:`outcome` says how)."""
-        return self.phase == "over"
+        return self.phase is _OVER
 
     @property
     def bag_size(self) -> int:
@@ -292,16 +276,16 @@ class State(StateBase):
         return () if self.pending_play is None else self.pending_play.words
 
     @property
-    def pending_end(self) -> str | None:
-        """How the game ends if the challengeable play stands (``"played_out"`` or
-        ``"passes"``), else None; the next player must then challenge or accept."""
+    def pending_end(self) -> EndReason | None:
+        """How the game ends if the challengeable play stands (``EndReason.PLAYED_OUT`` or
+        ``EndReason.PASSES``), else None; the next player must then challenge or accept."""
         pp = self.pending_play
         if pp is None:
             return None
         if not self.racks[pp.player] and not any(self.bag):
-            return "played_out"
+            return _PLAYED_OUT
         if self.passes >= self.rules.pass_limit:
-            return "passes"
+            return _PASSES
         return None
 
     def pending_is_phony(self) -> bool:
@@ -318,7 +302,7 @@ class State(StateBase):
     @property
     def outcome(self) -> GameOutcome | None:
         """``None`` until the end, then the final scores, ranking, winners and reason."""
-        if self.phase != "over" or self.end_reason is None:
+        if self.phase is not _OVER or self.end_reason is None:
             return None
         keys = []
         for p in range(len(self.players)):
@@ -345,7 +329,7 @@ class State(StateBase):
         """The tile on ``square`` (e.g. ``"H8"``, either case), lowercase for a blank, None if
         empty; ValueError for a square that is not on the board."""
         size = self._tiles.size
-        m = _SQUARE.match(square) if isinstance(square, str) else None
+        m = SQUARE.match(square) if isinstance(square, str) else None
         col = ord(m.group(1).upper()) - ord("A") if m else -1
         row = int(m.group(2)) - 1 if m else -1
         if not (0 <= row < size and 0 <= col < size):
@@ -390,7 +374,7 @@ class State(StateBase):
         none at a chance node, at the end, or while a play that would end the game waits for
         ``Challenge`` or ``Accept``. The fastest way to list moves: no action is made for
         them (:meth:`moves` gives them ranked, with their actions and details)."""
-        if self.phase != "play" or self.pending_end is not None:
+        if self.phase is not _PLAY or self.pending_end is not None:
             return []
         c = self._cache.get("moves")
         if c is None:
@@ -401,7 +385,7 @@ class State(StateBase):
     def moves(self) -> list[Move]:
         """Every legal placement of the player on turn with its score, best first (the
         placements of :meth:`legal_actions`: empty where it lists none)."""
-        if self.phase != "play" or self.pending_end is not None:
+        if self.phase is not _PLAY or self.pending_end is not None:
             return []
         rack = self.racks[self.turn]
         return ranked_moves(self._tiles, self.board, rack, self.raw_moves())
@@ -426,7 +410,7 @@ class State(StateBase):
         >>> tuple((str(m.action), m.score, m.leave) for m in state.best_moves(2))
         (('8B EPHeDRA', 82, ''), ('8B ePHEDRA', 82, ''))
         """
-        if self.phase != "play" or self.pending_end is not None:
+        if self.phase is not _PLAY or self.pending_end is not None:
             return []
         if leave is None and "moves" in self._cache:
             return self.moves()[:n]
@@ -457,7 +441,7 @@ class State(StateBase):
         if player is not None and (player != self.turn or type(player) is not int):
             check_player(player, len(self.players), "legal_actions")
             return ()
-        if self.phase != "play":
+        if self.phase is not _PLAY:
             return ()
         c = self._cache.get("legal")
         if c is None:
@@ -481,7 +465,7 @@ class State(StateBase):
     def frontend_actions(self) -> tuple[Action, ...]:
         """The frontend-only events accepted now: Resign for each active player and Timeout for
         the player on turn (empty at chance nodes and at the end)."""
-        if self.phase != "play":
+        if self.phase is not _PLAY:
             return ()
         return (*(Resign(p) for p in self.active_players), Timeout(self.turn))
 
@@ -498,78 +482,7 @@ class State(StateBase):
     # -- checking ----------------------------------------------------------------------------------
 
     def _validate(self, action: Any) -> None:
-        self._examine(action)
-
-    def _examine(self, action: Any) -> Any:
-        """The game's own rules for a well-typed action in a fitting phase (``StateBase.check``
-        has refused foreign objects, finished games and chance/player mix-ups): raises the
-        game's IllegalActionError, or returns what ``apply`` needs (draw code, placed tiles
-        and score, exchanged tiles)."""
-        if isinstance(action, Draw):
-            return self._draw_code(action)
-        if isinstance(action, (Place, Exchange, Pass)) and self.pending_end is not None:
-            raise IllegalActionError(
-                "must_challenge_or_accept",
-                action,
-                f"the last play ends the game if it stands: challenge {self.turn} or"
-                f" accept {self.turn}",
-            )
-        if isinstance(action, Place):
-            return self._place_info(action)
-        if isinstance(action, Exchange):
-            return self._exchange_info(action)
-        if isinstance(action, (Challenge, Accept)):
-            self._check_player(action)
-            pp = self.pending_play
-            if pp is None or self.phase != "play":
-                raise IllegalActionError(
-                    "no_challenge_window", action, "no play can be challenged or accepted now"
-                )
-            if action.player == pp.player:
-                raise IllegalActionError(
-                    "own_play", action, "a player cannot challenge or accept their own play"
-                )
-            if action.player != self.turn:
-                raise IllegalActionError(
-                    "not_your_turn",
-                    action,
-                    f"only the next player ({self.turn}) may challenge or accept the play",
-                )
-            return None
-        if isinstance(action, TimePenalty):
-            self._check_player(action)
-            pts = action.points
-            if not 1 <= pts <= MAX_PENALTY or self.scores[action.player] - pts < -MAX_SCORE:
-                raise IllegalActionError(
-                    "bad_penalty", action, f"a time penalty takes 1..{MAX_PENALTY} points"
-                )
-            return None
-        if isinstance(action, (Resign, Timeout)):
-            p = action.player
-            if not 0 <= p < len(self.players):
-                raise IllegalActionError(
-                    INVALID_PLAYER, action, f"there are {len(self.players)} players"
-                )
-            if p in self.departed:
-                raise IllegalActionError("player_departed", action, f"player {p} has already left")
-            if self.is_chance_node:
-                raise IllegalActionError(
-                    "chance_pending", action, f"player {self.drawer} must draw tiles first"
-                )
-            if isinstance(action, Timeout) and p != self.turn:
-                raise IllegalActionError(
-                    "not_your_turn", action, f"only the player on turn ({self.turn}) can time out"
-                )
-        return None
-
-    def _check_player(self, action: Challenge | Accept | TimePenalty) -> None:
-        p = action.player
-        if not 0 <= p < len(self.players):
-            raise IllegalActionError(
-                INVALID_PLAYER, action, f"there are {len(self.players)} players"
-            )
-        if p in self.departed:
-            raise IllegalActionError("player_departed", action, f"player {p} has already left")
+        examine(self, action)
 
     def _draw_code(self, action: Draw) -> int:
         t = self._tiles
@@ -641,9 +554,9 @@ class State(StateBase):
         phase = self.phase
         # fast paths: exact classes with fields of the right type only
         if tp is Draw:
-            if (phase == "deal" or phase == "draw") and type(action.tile) is str:
-                return self._apply_draw(self._draw_code(action))
-        elif phase == "play" and self.pending_play is None:
+            if (phase is _DEAL or phase is _DRAW) and type(action.tile) is str:
+                return apply_draw(self, self._draw_code(action))
+        elif phase is _PLAY and self.pending_play is None:
             if tp is Place:
                 if (
                     type(action.row) is int
@@ -652,265 +565,38 @@ class State(StateBase):
                     and type(action.word) is str
                 ):
                     placed, score = self._place_info(action)
-                    return self._apply_place(placed, score, action)
+                    return apply_place(self, placed, score, action)
             elif tp is Pass:
-                return self._apply_pass()
+                return apply_pass(self)
             elif tp is Exchange and type(action.tiles) is str:
-                return self._apply_exchange(self._exchange_info(action))
+                return apply_exchange(self, self._exchange_info(action))
         # slow path: the error check raises, or the action is a frontend event (or a subclass)
         self.check(action)
-        info = self._examine(action)
+        info = examine(self, action)
         if isinstance(action, Draw):
-            return self._apply_draw(info)
+            return apply_draw(self, info)
         if isinstance(action, Challenge):
-            return self._apply_challenge()
+            return apply_challenge(self)
         if isinstance(action, Accept):
-            return self._apply_accept()
+            return apply_accept(self)
         if isinstance(action, TimePenalty):
             scores = list(self.scores)
             scores[action.player] -= action.points
-            return self._next(scores=tuple(scores))
+            return derive(self, {"scores": tuple(scores), "ply": self.ply + 1})
         if isinstance(action, (Resign, Timeout)):
-            return self._apply_depart(action.player, isinstance(action, Timeout))
+            return apply_depart(self, action.player, isinstance(action, Timeout))
         # the next player's own move accepts the play that could be challenged
-        base = self._with(pending_play=None, pending_drawn=()) if self.pending_play else self
+        base = (
+            derive(self, {"pending_play": None, "pending_drawn": ()}) if self.pending_play else self
+        )
         if isinstance(action, Place):
             placed, score = info
-            return base._apply_place(placed, score, action)
+            return apply_place(base, placed, score, action)
         if isinstance(action, Exchange):
-            return base._apply_exchange(info)
+            return apply_exchange(base, info)
         if isinstance(action, Pass):
-            return base._apply_pass()
+            return apply_pass(base)
         raise AssertionError("unreachable")  # pragma: no cover
-
-    def _apply_accept(self) -> State:
-        """The next player accepts the pending play: the window closes; a deferred ending
-        (the play went out, or reached the scoreless-turn limit) happens now."""
-        pp = self.pending_play
-        assert pp is not None
-        end = self.pending_end
-        st = self._next(pending_play=None, pending_drawn=())
-        if end is not None:
-            return st._end(end, finisher=pp.player)
-        return st
-
-    def _apply_challenge(self) -> State:
-        """The next player challenges the pending play: a phony is withdrawn, a valid play
-        stands with the consequence of ``Rules.challenge_rule``."""
-        pp = self.pending_play
-        assert pp is not None
-        t = self._tiles
-        rules = self.rules
-        if not self.pending_is_phony():
-            end = self.pending_end
-            scores = list(self.scores)
-            bonus = {"five_point": 5, "ten_point": 10}.get(rules.challenge_rule, 0)
-            scores[pp.player] += bonus
-            lost_turn = rules.challenge_rule == "double"
-            passes = self.passes + 1 if lost_turn else self.passes
-            st = self._next(
-                scores=tuple(scores), passes=passes, pending_play=None, pending_drawn=()
-            )
-            if end == "played_out":
-                return st._end(end, finisher=pp.player)
-            if passes >= rules.pass_limit:
-                return st._end("passes")
-            return st._with(turn=st._next_active(self.turn)) if lost_turn else st
-        # a phony: the tiles go back to the rack, the draws back to the bag, 0 points
-        board = list(self.board)
-        returned = []
-        for sq, v in placed_of(t, pp.place):
-            board[sq] = EMPTY
-            returned.append(t.blank if v & BLANK_BIT else v)
-        racks = list(self.racks)
-        racks[pp.player] = tuple(
-            sorted(_remove(racks[pp.player], self.pending_drawn) + tuple(returned))
-        )
-        scores = list(self.scores)
-        scores[pp.player] -= pp.score
-        passes = pp.passes + 1 if rules.zero_scores_count_as_passes else 0
-        st = self._next(
-            board=tuple(board),
-            racks=tuple(racks),
-            bag=_add_counts(self.bag, self.pending_drawn),
-            scores=tuple(scores),
-            passes=passes,
-            pending_play=None,
-            pending_drawn=(),
-        )
-        if passes >= rules.pass_limit:
-            return st._end("passes")
-        return st
-
-    def _apply_pass(self) -> State:
-        passes = self.passes + 1
-        if passes >= self.rules.pass_limit:
-            return self._next(passes=passes)._end("passes")
-        return self._next(passes=passes, turn=self._next_active(self.turn))
-
-    def _next_active(self, p: int) -> int:
-        n = len(self.players)
-        for k in range(1, n + 1):
-            q = (p + k) % n
-            if q not in self.departed:
-                return q
-        return p
-
-    def _apply_draw(self, code: int) -> State:
-        d = self.drawer
-        rack = list(self.racks[d])
-        rack.append(code)
-        rack.sort()
-        racks = list(self.racks)
-        racks[d] = tuple(rack)
-        bag = list(self.bag)
-        bag[code] -= 1
-        left = self.to_draw - 1
-        drawn = self.pending_drawn
-        if self.pending_play is not None and self.phase == "draw":
-            drawn = tuple(sorted((*drawn, code)))
-        if left:
-            return self._next(racks=tuple(racks), bag=tuple(bag), to_draw=left, pending_drawn=drawn)
-        if self.phase == "deal":
-            if d + 1 < len(self.players):
-                return self._next(
-                    racks=tuple(racks),
-                    bag=tuple(bag),
-                    drawer=d + 1,
-                    to_draw=min(RACK_SIZE, sum(bag)),
-                )
-            return self._next(
-                racks=tuple(racks), bag=tuple(bag), drawer=-1, to_draw=0, phase="play"
-            )
-        # refill done: exchanged tiles go back now, then the next player's turn
-        for t in self.aside:
-            bag[t] += 1
-        st = self._next(
-            racks=tuple(racks),
-            bag=tuple(bag),
-            drawer=-1,
-            to_draw=0,
-            aside=(),
-            phase="play",
-            pending_drawn=drawn,
-        )
-        if st.passes >= self.rules.pass_limit and st.pending_play is None:
-            return st._end("passes")
-        return st._with(turn=st._next_active(st.turn))
-
-    def _apply_place(self, placed: list[tuple[int, int]], score: int, action: Place) -> State:
-        p = self.turn
-        t = self._tiles
-        board = list(self.board)
-        used = []
-        for sq, v in placed:
-            board[sq] = v
-            used.append(t.blank if v & BLANK_BIT else v)
-        racks = list(self.racks)
-        racks[p] = _remove(racks[p], used)
-        scores = list(self.scores)
-        scores[p] += score
-        passes = self.passes + 1 if (score == 0 and self.rules.zero_scores_count_as_passes) else 0
-        if self.rules.challenges:
-            # the window opens: endings wait until it closes (see _apply_accept)
-            words = tuple(
-                t.lexicon.decode(w) for w in play_words(t, self.board, placed, action.across)
-            )
-            pending = PendingPlay(p, action, score, words, self.passes)
-            return self._next(
-                board=tuple(board),
-                racks=tuple(racks),
-                scores=tuple(scores),
-                passes=passes,
-                pending_play=pending,
-                pending_drawn=(),
-            )._after_turn()
-        st = self._next(board=tuple(board), racks=tuple(racks), scores=tuple(scores), passes=passes)
-        bag = sum(self.bag)
-        if not racks[p] and bag == 0:
-            return st._end("played_out", finisher=p)
-        if passes >= self.rules.pass_limit:
-            return st._end("passes")
-        return st._after_turn()
-
-    def _after_turn(self) -> State:
-        """Start refilling the player on turn's rack, or move on if nothing is to be drawn."""
-        p = self.turn
-        n = min(RACK_SIZE - len(self.racks[p]), sum(self.bag))
-        if n > 0:
-            return self._with(phase="draw", drawer=p, to_draw=n)
-        return self._with(turn=self._next_active(p))
-
-    def _apply_exchange(self, used: tuple[int, ...]) -> State:
-        p = self.turn
-        racks = list(self.racks)
-        racks[p] = _remove(racks[p], used)
-        passes = self.passes + 1 if self.rules.exchanges_count_as_passes else 0
-        return self._next(
-            racks=tuple(racks),
-            aside=tuple(sorted(used)),
-            passes=passes,
-            phase="draw",
-            drawer=p,
-            to_draw=len(used),
-        )
-
-    def _apply_depart(self, p: int, timeout: bool) -> State:
-        pp = self.pending_play
-        if pp is None:
-            return self._depart(p, timeout)
-        # a departure closes the challenge window: the play stands
-        end = self.pending_end
-        st = self._with(pending_play=None, pending_drawn=())._depart(p, timeout)
-        if st.phase != "over" and end is not None and pp.player in st.active_players:
-            return st._end(end, finisher=pp.player)
-        if st.phase != "over" and end == "passes":
-            return st._end(end)
-        return st
-
-    def _depart(self, p: int, timeout: bool) -> State:
-        racks = list(self.racks)
-        rack = racks[p]
-        racks[p] = ()
-        bag, removed = self.bag, self.removed
-        if self.rules.departed_tiles_to_bag:
-            bag = _add_counts(bag, rack)
-        else:
-            removed = tuple(sorted(removed + rack))
-        st = self._next(racks=tuple(racks), bag=bag, removed=removed, departed=(*self.departed, p))
-        if len(st.active_players) <= 1:
-            return st._end("timeout" if timeout else "resigned")
-        if p == self.turn:
-            st = st._with(turn=st._next_active(p))
-        return st
-
-    def _end(self, reason: str, *, finisher: int | None = None) -> State:
-        """The finished game (called on the state the transition has already made)."""
-        t = self._tiles
-        scores = list(self.scores)
-        active = self.active_players
-        if reason == "played_out" and finisher is not None:
-            double = self.rules.going_out == "double"
-            for q in active:
-                if q != finisher:
-                    v = t.rack_value(self.racks[q])
-                    if double:
-                        scores[finisher] += 2 * v
-                    else:
-                        scores[q] -= v
-                        scores[finisher] += v
-        elif reason == "passes" and self.rules.pass_end_subtract:
-            for q in active:
-                scores[q] -= t.rack_value(self.racks[q])
-        return self._with(
-            scores=tuple(scores),
-            phase="over",
-            drawer=-1,
-            to_draw=0,
-            end_reason=reason,
-            pending_play=None,
-            pending_drawn=(),
-        )
 
     # -- frontends -----------------------------------------------------------------------------
 
@@ -919,65 +605,14 @@ class State(StateBase):
         becomes ``8H .AT``; a one-tile move gets its canonical direction). Raises
         IllegalActionError for shapes that cannot be read (``not_an_action`` for anything
         but a well-typed Place)."""
-        if not isinstance(action, Place) or not well_typed(action):
-            raise IllegalActionError(NOT_AN_ACTION, action, "not a well-formed Place")
-        t = self._tiles
-        size = t.size
-        if len(action.word) > 4 * size:
-            raise IllegalActionError("malformed_word", action, "the word is too long")
-        try:
-            toks = split_tokens(action.word)
-            step = 1 if action.across else size
-            placed = []
-            sq = action.row * size + action.col
-            for i, tok in enumerate(toks):
-                r, c = (
-                    (action.row, action.col + i) if action.across else (action.row + i, action.col)
-                )
-                if not (0 <= r < size and 0 <= c < size):
-                    raise PlacementError("off_board", "the word runs off the board")
-                if tok != ".":
-                    code = t.token_code.get(tok)
-                    if code is None or code == t.blank:
-                        raise PlacementError("unknown_tile", f"{short_repr(tok)} is not a tile")
-                    placed.append((sq, code))
-                sq += step
-            return canonical_place(t, self.board, placed)
-        except PlacementError as exc:
-            raise IllegalActionError(exc.code, action, exc.message) from None
-        except ValueError as exc:
-            raise IllegalActionError("malformed_word", action, str(exc)) from None
+        return normalize(self, action)
 
     def place_tiles(self, tiles: Iterable[tuple[str, str]]) -> Place:
         """The Place action for tiles given as ``(square, letter)`` pairs, e.g.
         ``[("H8", "C"), ("I8", "a")]`` (lowercase = blank). IllegalActionError with code
         ``not_in_one_line``, ``gap``, ``square_occupied``, ``off_board`` or ``unknown_tile``
         when the tiles do not describe one word's placement (squares in either case)."""
-        t = self._tiles
-        size = t.size
-        placed = []
-        pairs = list(islice(tiles, size + 1))
-        if len(pairs) > size:
-            raise IllegalActionError("not_in_one_line", pairs, f"more than {size} tiles")
-        for pair in pairs:
-            sq_name, letter = pair if isinstance(pair, tuple) and len(pair) == 2 else ("", "")
-            m = _SQUARE.match(sq_name) if isinstance(sq_name, str) else None
-            if m is None:
-                raise IllegalActionError("off_board", pairs, f"bad square {short_repr(sq_name)}")
-            col = ord(m.group(1).upper()) - ord("A")
-            row = int(m.group(2)) - 1
-            if not (0 <= row < size and 0 <= col < size):
-                raise IllegalActionError("off_board", pairs, f"{sq_name} is off the board")
-            code = t.token_code.get(letter) if isinstance(letter, str) else None
-            if code is None or code == t.blank:
-                raise IllegalActionError(
-                    "unknown_tile", pairs, f"{short_repr(letter)} is not a tile"
-                )
-            placed.append((row * size + col, code))
-        try:
-            return canonical_place(t, self.board, placed)
-        except PlacementError as exc:
-            raise IllegalActionError(exc.code, pairs, exc.message) from None
+        return place_tiles(self, tiles)
 
     def redact_action(self, action: object, viewer: int | None) -> str:
         """The action as ``viewer`` saw it: other players' draws read ``draw *``, their
@@ -1001,51 +636,7 @@ class State(StateBase):
         (1, False)
         """
         check_player(player, len(self.players), "view")
-        t = self._tiles
-        unseen = list(t.counts)
-        for v in self.board:
-            if v >= 0:
-                unseen[t.blank if v & BLANK_BIT else v] -= 1
-        own_aside: tuple[int, ...] = ()
-        rack: tuple[int, ...] | None = None
-        if player is not None:
-            rack = self.racks[player]
-            for x in rack:
-                unseen[x] -= 1
-            if self.aside and self.drawer == player:
-                own_aside = self.aside
-                for x in own_aside:
-                    unseen[x] -= 1
-        return View(
-            viewer=player,
-            rules=self.rules,
-            lexicon=self.lexicon,
-            players=self.players,
-            board=self.board,
-            rack=rack,
-            rack_sizes=tuple(len(r) for r in self.racks),
-            scores=self.scores,
-            bag_size=sum(self.bag),
-            unseen_counts=tuple(unseen),
-            turn=self.turn,
-            phase=self.phase,
-            drawer=self.drawer,
-            to_draw=self.to_draw,
-            aside_size=len(self.aside),
-            own_aside=own_aside,
-            passes=self.passes,
-            departed=self.departed,
-            removed_size=len(self.removed),
-            end_reason=self.end_reason,
-            ply=self.ply,
-            pending_play=self.pending_play,
-            pending_drawn_size=len(self.pending_drawn),
-            own_pending_drawn=(
-                self.pending_drawn
-                if self.pending_play is not None and player == self.pending_play.player
-                else ()
-            ),
-        )
+        return view_of(self, player)
 
     # -- serialisation -----------------------------------------------------------------------------
 
@@ -1080,7 +671,9 @@ class State(StateBase):
     def from_dict(cls, data: Any) -> State:
         """Load and validate a state: :class:`InvalidStateError`, and only that, on anything
         malformed or inconsistent (sizes are checked before anything is parsed)."""
-        return _state_from_dict(data)
+        from wordgames.wocable._serial import state_from_dict
+
+        return state_from_dict(data)
 
     def to_position(self) -> str:
         """A one-line position string (see :func:`wordgames.wocable.notation.to_position`)."""
@@ -1092,7 +685,7 @@ class State(StateBase):
         t = self._tiles
         lines = board_picture(t, self.board)
         for p, name in enumerate(self.players):
-            mark = ">" if self.phase == "play" and p == self.turn else " "
+            mark = ">" if self.phase is _PLAY and p == self.turn else " "
             gone = " (left)" if p in self.departed else ""
             lines.append(f"{mark}{name}: {self.scores[p]} [{t.rack_text(self.racks[p])}]{gone}")
         lines.append(
@@ -1109,254 +702,6 @@ class State(StateBase):
         return f"<wocable.State {self.to_position()!r}>"
 
 
-#: the fields a pickle or ``_with`` copies (in constructor order)
+#: the fields a pickle carries (in constructor order)
 _FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(State) if f.init)
 State._parse_text = staticmethod(parse_action)
-
-
-def _tiles_field(t: Tiles, x: Any, what: str, limit: int) -> tuple[int, ...]:
-    """A tile string of at most ``limit`` tiles (checked on its length before parsing)."""
-    if not isinstance(x, str):
-        raise InvalidStateError(f"{what} must be a string")
-    if len(x) > 4 * limit:
-        raise InvalidStateError(f"{what} is too long ({len(x)} characters)")
-    try:
-        tiles = t.parse_rack(x)
-    except ValueError as exc:
-        raise InvalidStateError(f"bad {what}: {short_repr(str(exc))}") from None
-    if len(tiles) > limit:
-        raise InvalidStateError(f"{what} holds more than {limit} tiles")
-    return tiles
-
-
-@guarded_loader
-def _state_from_dict(data: Any) -> State:
-    d = check_header(data, "wocable", "state", VERSION)
-    try:
-        rules = Rules.from_dict(get_map(d, "rules"))
-    except RulesError as exc:
-        raise InvalidStateError(f"bad rules: {short_repr(str(exc))}") from None
-    lexd = get_map(d, "lexicon")
-    digest = get_str(lexd, "digest")
-    get_str(lexd, "name")
-    lex = Lexicon.by_digest(digest)
-    if lex is None:
-        raise InvalidStateError(f"lexicon {digest[:12]!r}... is not loaded in this process")
-    try:
-        t = tiles_for(rules, lex)
-    except SplitLexiconError as exc:  # our own message, bounded: names the house-rule flag
-        raise InvalidStateError(str(exc)) from None
-    except RulesError as exc:
-        raise InvalidStateError(short_repr(str(exc))) from None
-    names = get_list(d, "players")
-    if not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
-        raise InvalidStateError("a game has 2-4 players, named by strings")
-    try:
-        players = player_names(names, 2, 4)
-    except RulesError as exc:
-        raise InvalidStateError(short_repr(str(exc))) from None
-    n = len(players)
-    rows = get_list(d, "board")
-    try:
-        board = parse_board(t, rows)
-    except ValueError as exc:
-        raise InvalidStateError(f"bad board: {short_repr(str(exc))}") from None
-    racks_raw = get_list(d, "racks")
-    if len(racks_raw) != n:
-        raise InvalidStateError("one rack per player is needed")
-    racks = tuple(_tiles_field(t, r, "rack", RACK_SIZE) for r in racks_raw)
-    bag_tiles = _tiles_field(t, d["bag"], "bag", t.total)
-    bag = [0] * (t.blank + 1)
-    for x in bag_tiles:
-        bag[x] += 1
-    aside = _tiles_field(t, d["aside"], "aside", RACK_SIZE)
-    removed = _tiles_field(t, d["removed"], "removed", t.total)
-    scores_raw = get_list(d, "scores")
-    if len(scores_raw) != n or not all(
-        isinstance(s, int) and not isinstance(s, bool) and abs(s) <= MAX_SCORE for s in scores_raw
-    ):
-        raise InvalidStateError("scores must be one integer per player")
-    turn = get_int(d, "turn", 0, n - 1)
-    phase = get_str(d, "phase")
-    if phase not in PHASES:
-        raise InvalidStateError(f"unknown phase {short_repr(phase)}")
-    drawer = get_int(d, "drawer", -1, n - 1)
-    to_draw = get_int(d, "to_draw", 0, RACK_SIZE)
-    passes = get_int(d, "passes", 0, rules.pass_limit)
-    dep_raw = get_list(d, "departed")
-    if len(dep_raw) > n or not all(type(x) is int and 0 <= x < n for x in dep_raw):
-        raise InvalidStateError("departed must list player indexes")
-    departed = tuple(dep_raw)
-    if len(set(departed)) != len(departed):
-        raise InvalidStateError("a player departed twice")
-    end_reason = d["end_reason"]
-    if end_reason is not None and end_reason not in END_REASONS:
-        raise InvalidStateError(f"unknown end reason {short_repr(end_reason)}")
-    # conservation of tiles
-    total = [0] * (t.blank + 1)
-    for v in board:
-        if v >= 0:
-            total[t.blank if v & BLANK_BIT else v] += 1
-    for r in racks:
-        for x in r:
-            total[x] += 1
-    for x in (*aside, *removed):
-        total[x] += 1
-    for i in range(t.blank + 1):
-        total[i] += bag[i]
-    if tuple(total) != t.counts:
-        raise InvalidStateError("tiles are not conserved (board + racks + bag != the tile set)")
-    # ``removed``: tiles out of play, from a player who left (departed_tiles_to_bag=False) or
-    # left out of a set-up position (``from_position``, ``from_cgp``)
-    for p in departed:
-        if racks[p]:
-            raise InvalidStateError(f"departed player {p} still holds tiles")
-    active = [p for p in range(n) if p not in departed]
-    board_empty = all(v < 0 for v in board)
-    pending = pending_from_dict(d.get("pending_play"), n, rules.pass_limit)
-    drawn = _tiles_field(t, d.get("pending_drawn", ""), "pending_drawn", RACK_SIZE)
-    going_out = False
-    if pending is None:
-        if drawn:
-            raise InvalidStateError("pending draws without a pending play")
-    else:
-        _check_pending(t, rules, pending, drawn, board, racks, phase, turn, drawer, aside, active)
-        going_out = not racks[pending.player] and not any(bag)
-    if phase == "over":
-        if end_reason is None:
-            raise InvalidStateError("a finished game needs an end reason")
-        if drawer != -1 or to_draw or aside:
-            raise InvalidStateError("no draw can be pending in a finished game")
-    else:
-        if end_reason is not None:
-            raise InvalidStateError("an end reason on a running game")
-        if len(active) < 2:
-            raise InvalidStateError("a running game needs at least 2 active players")
-        if turn in departed:
-            raise InvalidStateError("the player on turn has left")
-        # the limit may be reached by a zero-score play whose window is open, or by an
-        # exchange whose draws are pending (the game ends when they are done)
-        exchange_ends = phase == "draw" and bool(aside) and rules.exchanges_count_as_passes
-        if passes >= rules.pass_limit and pending is None and not exchange_ends:
-            raise InvalidStateError("the pass limit was reached but the game runs on")
-    if phase == "deal":
-        if not board_empty or any(scores_raw) or turn != 0 or aside or departed or passes:
-            raise InvalidStateError("inconsistent deal phase")
-        if not (0 <= drawer < n and 1 <= to_draw <= RACK_SIZE):
-            raise InvalidStateError("the deal needs a drawer and tiles to draw")
-        for p in range(n):
-            want = RACK_SIZE if p < drawer else (RACK_SIZE - to_draw if p == drawer else 0)
-            if len(racks[p]) != want:
-                raise InvalidStateError(f"player {p} holds {len(racks[p])} tiles during the deal")
-    elif phase == "draw":
-        if drawer != turn or to_draw < 1:
-            raise InvalidStateError("a refill needs the player on turn as drawer")
-        if len(racks[drawer]) + to_draw > RACK_SIZE or to_draw > sum(bag):
-            raise InvalidStateError("too many tiles to draw")
-        if aside and len(aside) < to_draw:
-            raise InvalidStateError("an exchange draws at most as many tiles as it put aside")
-    elif phase == "play":
-        if drawer != -1 or to_draw or aside:
-            raise InvalidStateError("no draw can be pending on a player's turn")
-        bag_empty = not any(bag)
-        for p in active:
-            # an empty rack beside an empty bag: a set-up end-game position whose other rack
-            # was left empty (``from_position``); that player can only pass
-            if (
-                not racks[p]
-                and not (going_out and pending and p == pending.player)
-                and not bag_empty
-            ):
-                raise InvalidStateError(f"active player {p} has no tiles on a running game")
-    ply = get_ply(d)
-    # every tile outside the bag was drawn, every leaver resigned, a tile on the board was placed
-    # every tile out of the bag was drawn, but the ``removed`` ones may never have been (a
-    # set-up position leaves tiles out of play)
-    least = t.total - sum(bag) - len(removed) + len(departed) + (0 if board_empty else 1)
-    if ply < least:
-        raise InvalidStateError(f"ply {ply} is too small: this position takes {least} actions")
-    return State(
-        rules=rules,
-        lexicon=lex,
-        players=players,
-        board=board,
-        racks=racks,
-        bag=tuple(bag),
-        scores=tuple(scores_raw),
-        turn=turn,
-        phase=phase,
-        drawer=drawer,
-        to_draw=to_draw,
-        aside=aside,
-        passes=passes,
-        departed=departed,
-        removed=removed,
-        end_reason=end_reason,
-        ply=ply,
-        pending_play=pending,
-        pending_drawn=drawn,
-    )
-
-
-def _check_pending(
-    t: Tiles,
-    rules: Rules,
-    pp: PendingPlay,
-    drawn: tuple[int, ...],
-    board: tuple[int, ...],
-    racks: tuple[tuple[int, ...], ...],
-    phase: str,
-    turn: int,
-    drawer: int,
-    aside: tuple[int, ...],
-    active: list[int],
-) -> None:
-    """A loaded ``pending_play`` must be the last placement on this board, with its score
-    and words, made by an active player whose window is open (InvalidStateError)."""
-    if not rules.challenges:
-        raise InvalidStateError("a pending play needs rules with challenges")
-    if pp.player not in active:
-        raise InvalidStateError("the pending play's player has left")
-    if phase == "draw":
-        if drawer != pp.player or aside:
-            raise InvalidStateError("only the pending play's player may be drawing")
-    elif phase == "play":
-        nxt = [q for q in active if q > pp.player] + [q for q in active if q < pp.player]
-        if turn != nxt[0]:
-            raise InvalidStateError("the next player must be on turn during a challenge window")
-    else:
-        raise InvalidStateError(f"no challenge window in phase {phase}")
-    size = t.size
-    place = pp.place
-    before = list(board)
-    placed = []
-    try:
-        toks = split_tokens(place.word)
-        step = 1 if place.across else size
-        if not (0 <= place.row < size and 0 <= place.col < size):
-            raise ValueError("off the board")
-        end = (place.col if place.across else place.row) + len(toks) - 1
-        if end >= size:
-            raise ValueError("off the board")
-        sq = place.row * size + place.col
-        for tok in toks:
-            if tok != ".":
-                if t.token_code.get(tok) != board[sq] or board[sq] < 0:
-                    raise ValueError("the board does not hold the pending play")
-                placed.append((sq, board[sq]))
-                before[sq] = EMPTY
-            sq += step
-        got, start, last = decode_place(t, before, place)
-    except (ValueError, PlacementError) as exc:
-        raise InvalidStateError(f"bad pending play: {short_repr(str(exc))}") from None
-    score = score_placement(t, before, got, start, last, place.across)
-    words = tuple(t.lexicon.decode(w) for w in play_words(t, before, got, place.across))
-    if score != pp.score or words != pp.words:
-        raise InvalidStateError("the pending play's score or words do not match the board")
-    rest = list(racks[pp.player])
-    for x in drawn:
-        if x not in rest:
-            raise InvalidStateError("pending draws must be tiles of the player's rack")
-        rest.remove(x)
-    if len(drawn) > len(placed):
-        raise InvalidStateError("more pending draws than tiles played")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wordgames._core.svg import ACCENT, HIGHLIGHT, INK, LINE, MUTED, PANEL, Drawing, as_view, fit
+from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Place, parse_action, split_tokens
 from wordgames.wocable.engine import BLANK_BIT, LETTER, Tiles, tiles_for
 
@@ -229,14 +230,14 @@ def _draw_footer(d: Drawing, view: Any, x0: float, y: float, width: float) -> No
     phase = view.phase
     reason = view.end_reason
     fill = MUTED
-    if phase == "over":
+    if phase == Phase.OVER:
         won = _winners(view)
         names = " and ".join(fit(str(view.players[p]), 16) for p in won)
         status = f"{names} win{'s' if len(won) == 1 else ''}" if won else "Game over"
         if reason:
             status += f" ({str(reason).replace('_', ' ')})"
         fill = ACCENT
-    elif phase in ("deal", "draw"):
+    elif phase in (Phase.DEAL, Phase.DRAW):
         status = "Drawing tiles"
     else:
         status = ""

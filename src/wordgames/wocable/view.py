@@ -9,54 +9,38 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from wordgames._core.contract import ViewBase
-from wordgames._core.errors import InvalidStateError, ParseError, RulesError
-from wordgames._core.serial import (
-    check_header,
-    get_int,
-    get_list,
-    get_map,
-    get_opt_int,
-    get_ply,
-    get_str,
-    guarded_loader,
-)
+from wordgames._core.states import EndReason
 from wordgames.lexicon import Lexicon
-from wordgames.wocable.actions import (
-    Accept,
-    Action,
-    Challenge,
-    Pass,
-    PendingPlay,
-    Place,
-    parse_action,
-)
+from wordgames.wocable._phase import Phase
+from wordgames.wocable.actions import Accept, Action, Challenge, Pass, PendingPlay
 from wordgames.wocable.engine import (
-    RACK_SIZE,
+    BLANK_BIT,
     Tiles,
     board_picture,
     board_rows,
     exchanges,
-    parse_board,
     tiles_for,
 )
-from wordgames.wocable.info import GAME_INFO
 from wordgames.wocable.movegen import Move, legal_places, move_of, ranked_moves
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 
 if TYPE_CHECKING:
+    from attrs import frozen as state_class
+
     from wordgames.wocable.state import State
+else:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
+    from wordgames._core.states import state_class
 
 __all__ = ["VIEW_VERSION", "View"]
 
 VIEW_VERSION = 1
 """The version of the view's JSON (``"kind": "view"``)."""
 
-_PHASES = ("deal", "draw", "play", "over")
-_END_REASONS = ("played_out", "passes", "resigned", "timeout")
+_PLAY = Phase.PLAY  # a module global: the enum-class lookup is slow on Python 3.11
 
 
-@attrs.frozen
+@state_class
 class View(ViewBase):
     """What ``viewer`` may know of a state: the board, scores, own rack and exchange, every
     rack's size, the bag's size and what is hidden: ``unseen_counts`` (tile-id counts of the
@@ -76,7 +60,7 @@ class View(ViewBase):
     bag_size: int
     unseen_counts: tuple[int, ...]
     turn: int
-    phase: str
+    phase: Phase = attrs.field(converter=Phase)
     drawer: int
     to_draw: int
     aside_size: int
@@ -84,7 +68,7 @@ class View(ViewBase):
     passes: int
     departed: tuple[int, ...]
     removed_size: int
-    end_reason: str | None
+    end_reason: EndReason | None = attrs.field(converter=attrs.converters.optional(EndReason))
     ply: int = 0
     #: the play that may be challenged (public), as on the state
     pending_play: PendingPlay | None = None
@@ -99,15 +83,15 @@ class View(ViewBase):
         return self.pending_play is not None
 
     @property
-    def pending_end(self) -> str | None:
+    def pending_end(self) -> EndReason | None:
         """How the game ends if the challengeable play stands (see ``State.pending_end``)."""
         pp = self.pending_play
         if pp is None:
             return None
         if not self.rack_sizes[pp.player] and not self.bag_size:
-            return "played_out"
+            return EndReason.PLAYED_OUT
         if self.passes >= self.rules.pass_limit:
-            return "passes"
+            return EndReason.PASSES
         return None
 
     @property
@@ -118,7 +102,7 @@ class View(ViewBase):
     @property
     def current_player(self) -> int | None:
         """The player on turn; ``None`` while a draw is pending and at the end."""
-        return self.turn if self.phase == "play" else None
+        return self.turn if self.phase is _PLAY else None
 
     @property
     def unseen(self) -> Counter[str]:
@@ -143,7 +127,7 @@ class View(ViewBase):
         t = self.tiles
         lines = board_picture(t, self.board)
         for p, name in enumerate(self.players):
-            mark = ">" if self.phase == "play" and p == self.turn else " "
+            mark = ">" if self.phase is _PLAY and p == self.turn else " "
             tiles = (
                 f"[{t.rack_text(self.rack)}]"
                 if p == self.viewer and self.rack is not None
@@ -160,7 +144,7 @@ class View(ViewBase):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The viewer's legal actions when it is their turn, else ()."""
-        if self.phase != "play" or self.viewer != self.turn or self.rack is None:
+        if self.phase is not _PLAY or self.viewer != self.turn or self.rack is None:
             return ()
         t = self.tiles
         acts: list[Action] = []
@@ -175,7 +159,7 @@ class View(ViewBase):
     def moves(self) -> list[Move]:
         """The viewer's placements with scores, best first (empty when not on turn)."""
         if (
-            self.phase != "play"
+            self.phase is not _PLAY
             or self.viewer != self.turn
             or self.rack is None
             or self.pending_end is not None
@@ -191,7 +175,7 @@ class View(ViewBase):
         search of :mod:`wordgames.wocable.shadow` (see :meth:`State.best_moves`). Empty, like
         :meth:`moves`, while a game-ending play waits for ``Challenge`` or ``Accept``."""
         if (
-            self.phase != "play"
+            self.phase is not _PLAY
             or self.viewer != self.turn
             or self.rack is None
             or self.pending_end is not None
@@ -294,116 +278,55 @@ class View(ViewBase):
     def from_dict(cls, data: Any) -> View:
         """Inverse of :meth:`to_dict` (:class:`InvalidStateError`, and only that, on
         malformed data; sizes are checked before anything is parsed)."""
-        return _view_from_dict(data)
+        from wordgames.wocable._serial import view_from_dict
+
+        return view_from_dict(data)
 
 
-def _tiles_text(t: Tiles, d: Any, key: str, limit: int) -> tuple[int, ...]:
-    text = get_str(d, key)
-    if len(text) > limit:
-        raise InvalidStateError(f"field {key!r} is too long ({len(text)} characters)")
-    try:
-        return t.parse_rack(text)
-    except ValueError as exc:
-        raise InvalidStateError(f"bad {key}: {exc}") from None
-
-
-def _small_ints(d: Any, key: str, n_max: int, lo: int, hi: int) -> tuple[int, ...]:
-    raw = get_list(d, key)
-    if len(raw) > n_max:
-        raise InvalidStateError(f"field {key!r} has more than {n_max} entries")
-    if not all(type(x) is int and lo <= x <= hi for x in raw):
-        raise InvalidStateError(f"field {key!r} must hold integers in [{lo}, {hi}]")
-    return tuple(raw)
-
-
-def pending_from_dict(raw: Any, n: int, pass_limit: int) -> PendingPlay | None:
-    """The ``pending_play`` JSON field (None, or an object of player, place, score, words
-    and passes), checked for its shape and ranges only."""
-    if raw is None:
-        return None
-    if not isinstance(raw, dict) or set(raw) != {"player", "place", "score", "words", "passes"}:
-        raise InvalidStateError(
-            "pending_play must be null or {player, place, score, words, passes}"
-        )
-    text = get_str(raw, "place")
-    if len(text) > 80:
-        raise InvalidStateError("pending_play.place is too long")
-    try:
-        place = parse_action(text)
-    except ParseError:
-        raise InvalidStateError("pending_play.place is not a placement") from None
-    if not isinstance(place, Place):
-        raise InvalidStateError("pending_play.place is not a placement")
-    words = get_list(raw, "words")
-    if not 1 <= len(words) <= 16 or not all(type(w) is str and 2 <= len(w) <= 64 for w in words):
-        raise InvalidStateError("pending_play.words must be 1-16 words")
-    return PendingPlay(
-        player=get_int(raw, "player", 0, n - 1),
-        place=place,
-        score=get_int(raw, "score", 0, 10_000),
-        words=tuple(words),
-        passes=get_int(raw, "passes", 0, max(0, pass_limit - 1)),
-    )
-
-
-@guarded_loader
-def _view_from_dict(data: Any) -> View:
-    d = check_header(data, "wocable", "view", VIEW_VERSION)
-    try:
-        rules = Rules.from_dict(get_map(d, "rules"))
-    except RulesError as exc:
-        raise InvalidStateError(f"bad rules: {str(exc)[:80]}") from None
-    lex = Lexicon.by_digest(get_str(get_map(d, "lexicon"), "digest"))
-    if lex is None:
-        raise InvalidStateError("the view's lexicon is not loaded")
-    try:
-        t = tiles_for(rules, lex)
-    except RulesError as exc:
-        raise InvalidStateError(str(exc)[:80]) from None
-    names = get_list(d, "players")
-    lo, hi = GAME_INFO.min_players, GAME_INFO.max_players
-    if not lo <= len(names) <= hi or not all(type(x) is str for x in names):
-        raise InvalidStateError(f"a view needs {lo}-{hi} player names")
-    n = len(names)
-    viewer = get_opt_int(d, "viewer", 0, n - 1)
-    rack = None if d["rack"] is None else _tiles_text(t, d, "rack", 4 * RACK_SIZE)
-    unseen = [0] * (t.blank + 1)
-    for x in _tiles_text(t, d, "unseen", 4 * t.total):
-        unseen[x] += 1
-    phase = get_str(d, "phase")
-    if phase not in _PHASES:
-        raise InvalidStateError("unknown phase")
-    end_reason = d["end_reason"]
-    if end_reason is not None and end_reason not in _END_REASONS:
-        raise InvalidStateError("unknown end reason")
-    pending = pending_from_dict(d.get("pending_play"), n, rules.pass_limit)
-    own_drawn = _tiles_text(t, {"x": d.get("own_pending_drawn", "")}, "x", 4 * RACK_SIZE)
-    drawn_size = get_int({"x": d.get("pending_drawn_size", 0)}, "x", 0, RACK_SIZE)
-    if pending is None and (drawn_size or own_drawn):
-        raise InvalidStateError("pending draws without a pending play")
+def view_of(state: State, player: int | None) -> View:
+    """``State.view``: what ``player`` may know of ``state`` (checked by the caller)."""
+    t = state.tiles
+    unseen = list(t.counts)
+    for v in state.board:
+        if v >= 0:
+            unseen[t.blank if v & BLANK_BIT else v] -= 1
+    own_aside: tuple[int, ...] = ()
+    rack: tuple[int, ...] | None = None
+    if player is not None:
+        rack = state.racks[player]
+        for x in rack:
+            unseen[x] -= 1
+        if state.aside and state.drawer == player:
+            own_aside = state.aside
+            for x in own_aside:
+                unseen[x] -= 1
     return View(
-        viewer=viewer,
-        rules=rules,
-        lexicon=lex,
-        players=tuple(names),
-        board=parse_board(t, get_list(d, "board")),
+        viewer=player,
+        rules=state.rules,
+        lexicon=state.lexicon,
+        players=state.players,
+        board=state.board,
         rack=rack,
-        rack_sizes=_small_ints(d, "rack_sizes", n, 0, RACK_SIZE),
-        scores=_small_ints(d, "scores", n, -(10**9), 10**9),
-        bag_size=get_int(d, "bag_size", 0, t.total),
+        rack_sizes=tuple(len(r) for r in state.racks),
+        scores=state.scores,
+        bag_size=sum(state.bag),
         unseen_counts=tuple(unseen),
-        turn=get_int(d, "turn", 0, n - 1),
-        phase=phase,
-        drawer=get_int(d, "drawer", -1, n - 1),
-        to_draw=get_int(d, "to_draw", 0, RACK_SIZE),
-        aside_size=get_int(d, "aside_size", 0, RACK_SIZE),
-        own_aside=_tiles_text(t, d, "own_aside", 4 * RACK_SIZE),
-        passes=get_int(d, "passes", 0, 10**6),
-        departed=_small_ints(d, "departed", n, 0, n - 1),
-        removed_size=get_int(d, "removed_size", 0, t.total),
-        end_reason=end_reason,
-        ply=get_ply(d),
-        pending_play=pending,
-        pending_drawn_size=drawn_size,
-        own_pending_drawn=own_drawn,
+        turn=state.turn,
+        phase=state.phase,
+        drawer=state.drawer,
+        to_draw=state.to_draw,
+        aside_size=len(state.aside),
+        own_aside=own_aside,
+        passes=state.passes,
+        departed=state.departed,
+        removed_size=len(state.removed),
+        end_reason=state.end_reason,
+        ply=state.ply,
+        pending_play=state.pending_play,
+        pending_drawn_size=len(state.pending_drawn),
+        own_pending_drawn=(
+            state.pending_drawn
+            if state.pending_play is not None and player == state.pending_play.player
+            else ()
+        ),
     )
