@@ -17,6 +17,7 @@ from wordgames.wommeln.actions import (
     Challenge,
     Circle,
     Connect,
+    DealSheet,
     Erase,
     Pass,
     Place,
@@ -40,6 +41,7 @@ from wordgames.wommeln.engine import (
     validate,
 )
 from wordgames.wommeln.marks import Entry, Marks, RoundResult
+from wordgames.wommeln.phases import Phase, Status, Timer
 from wordgames.wommeln.positions import Circles, Line, position
 from wordgames.wommeln.rules import Rules
 from wordgames.wommeln.sheets import Sheet, builtin_sheet
@@ -55,6 +57,7 @@ __all__ = [
     "Circle",
     "Circles",
     "Connect",
+    "DealSheet",
     "Entry",
     "Erase",
     "GameOutcome",
@@ -62,6 +65,7 @@ __all__ = [
     "Line",
     "Marks",
     "Pass",
+    "Phase",
     "Place",
     "Placement",
     "PlacementError",
@@ -72,7 +76,9 @@ __all__ = [
     "SearchLimitError",
     "Sheet",
     "State",
+    "Status",
     "TimeUp",
+    "Timer",
     "View",
     "Vote",
     "best_placement",
