@@ -45,7 +45,7 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
         out += [a for a, _ in state.chance_outcomes()[:2]]
     if state.phase == "deal":
         out += [wm.Resign(p) for p in range(n)]
-        return out + [wm.Pass(0), "not an action"]
+        return [*out, wm.Pass(0), "not an action"]
     out += [wm.Reveal(c, s) for c, s in state.drawn[:2]]
     out.append(wm.Reveal(rng.randint(1, 30), "b"))
     for p in range(n + 1):

@@ -159,7 +159,7 @@ class WommelnFields(NamedTuple):
 def wommeln_fields(view: Any) -> WommelnFields:
     """Reads ``viewer``, ``players``, ``sheets`` (rows, cols), ``grid(viewer)`` (letters,
     used, circled), ``drawn``, ``rules.num_rounds``, ``phase``, ``timer``, ``scores``,
-    ``done``, ``players_to_act``, ``entries[viewer].status``, ``left``."""
+    ``done``, ``players_to_act``, ``entries[viewer].status``, ``departed``."""
     v = view.viewer
     sheet = view.sheets[0 if v is None else v]
     if v is None:
@@ -185,5 +185,5 @@ def wommeln_fields(view: Any) -> WommelnFields:
         view.done,
         view.players_to_act,
         status,
-        tuple(view.left),
+        tuple(view.departed),
     )

@@ -191,6 +191,8 @@ def problem(s: State, a: Any) -> _Problem:
             return "unknown_sheet", f"sheet {a.number} is not one of the sheets still to deal"
         return None
     if isinstance(a, Reveal):
+        if s.phase == Phase.DEAL:
+            return "wrong_phase", "the sheets are dealt before the first category is revealed"
         if a.side not in SIDES or not 1 <= a.card <= CARDS:
             return "unknown_card", f"there is no category card {short_repr(str(a))}"
         if a.card in {c for c, _ in s.drawn}:
