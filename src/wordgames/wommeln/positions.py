@@ -10,7 +10,7 @@ reports. Marks are given as ``(row, col)`` cells (0-based) of each player's shee
 ...                       crossed=[(0, 3), (1, 4)])], [None]],
 ...     entries=[None, wm.Circles("AB", [(0, 0), (0, 1)])],
 ... )
->>> s.phase, s.scores, s.players_to_act == {0, 1}
+>>> str(s.phase), s.scores, s.players_to_act == {0, 1}
 ('search', (5, 0), True)
 
 The result is checked exactly as :meth:`State.from_dict` checks a loaded state (it is built

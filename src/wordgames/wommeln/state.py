@@ -717,10 +717,10 @@ def new_game(
     >>> import random, wordgames
     >>> from wordgames import wommeln
     >>> state = wommeln.new_game(["ann", "bob"])          # a chance node: the deal
-    >>> state.phase, state.chance_outcomes()[0]
+    >>> str(state.phase), state.chance_outcomes()[0]
     ('deal', (DealSheet(number=1), Fraction(1, 14)))
     >>> state = wordgames.resolve_chance(state, random.Random(1))
-    >>> state.phase, sorted(state.players_to_act)         # both search at once
+    >>> str(state.phase), sorted(state.players_to_act)         # both search at once
     ('search', [0, 1])
     """
     if rules is None:
