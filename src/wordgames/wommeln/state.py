@@ -7,7 +7,11 @@ and the frontend sends ``TimeUp`` when it runs out), the review (by default a ``
 phase, in which every other player challenges words or lets them stand, then a ``review``
 phase in which the challenged words are voted on; see ``Rules.review``), then scores are
 entered and the next round starts. A player
-may leave (``Resign``) at any time; see docs/wommeln.md, "Leaving".
+may leave (``Resign``) at any time; see docs/wommeln.md, "Leaving". A game started without
+explicit sheets begins with the ``deal``: a chance node per seat (``DealSheet``).
+
+What is legal (the listed actions and the reason an action is refused) is in :mod:`._legal`,
+the invariants ``from_dict`` checks in :mod:`._checks`, the JSON codec in :mod:`.view`.
 """
 
 from __future__ import annotations
