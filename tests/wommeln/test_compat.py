@@ -167,7 +167,10 @@ def test_the_deal_is_a_chance_node() -> None:
     assert wm.View.from_dict(v.to_dict()) == v
     assert wm.State.from_dict(s.to_dict()) == s
     assert "no sheet dealt yet" in str(s)
+    assert s.grid(0).rows == 10  # the grids of the dealt seats, built for one seat
     s = s.apply(wm.DealSheet(1))
+    assert s.grid(1).letters == wm.builtin_sheet(1, intensiv=True).letters  # not a stale cache
+    assert "de-I01" in str(s)
     assert s.phase is wm.Phase.REVEAL
     assert len(s.sheets) == 2
     assert wm.parse_action(str(wm.DealSheet(12))) == wm.DealSheet(12)

@@ -522,7 +522,7 @@ class State(StateBase):
             builtin_sheet(number, language=r.language, intensiv=r.intensiv, size=r.sheet_size),
         )
         phase = Phase.REVEAL if len(sheets) == self.num_players else Phase.DEAL
-        return self._evolve(sheets=sheets, phase=phase, ply=ply)
+        return derive(self, {"sheets": sheets, "phase": phase, "ply": ply})  # no stale grids
 
     def _after_search(
         self, entries: tuple[Entry | None, ...], timer: Timer, starter: int | None, ply: int
