@@ -90,7 +90,7 @@ def transitions(games: int, seed: int) -> None:
     by_class: dict[str, list[tuple[wm.State, Any]]] = collections.defaultdict(list)
     bot = wordgames.RandomBot()
     for _ in range(games):
-        s = wm.new_game(3, rules=wm.Rules(rounds=4), rng=rng)
+        s = wm.new_game(3, rules=wm.Rules(rounds=4), sheets=rng.sample(range(1, 15), 3))
         while not s.is_terminal:
             if s.is_chance_node:
                 a = s.sample_chance(rng)

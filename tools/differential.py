@@ -42,7 +42,8 @@ def _new_game(name: str, seed: int) -> Any:
 
     module = MODULES[name]
     if name == "wommeln":
-        return module.new_game(2, rules=module.Rules(rounds=3), rng=random.Random(seed))
+        sheets = random.Random(seed).sample(range(1, 15), 2)  # as the deprecated rng= drew them
+        return module.new_game(2, rules=module.Rules(rounds=3), sheets=sheets)
     return module.new_game(2 + seed % 2)
 
 

@@ -430,7 +430,7 @@ def test_wordmeld_missed_winning_word_is_large() -> None:
 
 
 def test_wommeln_wasteful_line_loses_the_extra_squares() -> None:
-    state = wo.new_game(2)
+    state = wo.new_game(2, sheets=[1, 2])
     state = state.apply(state.chance_outcomes()[0][0])
     assert state.phase == "search"
     cat = state.category
@@ -462,7 +462,7 @@ def test_wommeln_wasteful_line_loses_the_extra_squares() -> None:
 
 
 def test_wommeln_pass_counts_the_letters_of_a_word_that_fitted() -> None:
-    state = wo.new_game(2)
+    state = wo.new_game(2, sheets=[1, 2])
     state = state.apply(state.chance_outcomes()[0][0])
     a = analyze(Record(state, (wo.Pass(0),)))
     (t,) = a.turns

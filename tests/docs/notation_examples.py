@@ -54,6 +54,7 @@ ACTIONS: dict[str, list[tuple[object, str]]] = {
         (wc.TimePenalty(1, 10), "server event: 10 points off player 1's score for overtime"),
     ],
     "wommeln": [
+        (wm.DealSheet(5), "chance: the next seat gets builtin sheet 5 (the deal)"),
         (wm.Reveal(12, "a"), "chance: category card 12, side a"),
         (
             wm.parse_action("p0 place STIER A1-B1-C1-d1-E1-e2-E3"),
@@ -106,6 +107,7 @@ ALSO_READ: dict[str, list[str]] = {
         "P0 PASS",
         "Time Up",
         "reveal 12A",
+        "SHEET 5",
         "p0 circle STIER a1 b1 c1 e1 e3",
         "p0 place ÄPFEL A1-B1-C1-D1-E1",
         "P1 ACCEPT P0",

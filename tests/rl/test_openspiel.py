@@ -153,16 +153,17 @@ def test_simultaneous_rounds_let_every_searching_player_act() -> None:
     game = wos.load("wommeln", players=3, rounds=1, intensiv=True)
     state = game.new_initial_state()
     rng = random.Random(2)
-    state.apply_action(state.chance_outcomes()[0][0])
+    while state.is_chance_node():  # the deal of three sheets, then the reveal
+        state.apply_action(state.chance_outcomes()[0][0])
     assert state.is_simultaneous_node()
     actions = [rng.choice(state.legal_actions(p)) for p in range(3)]
     texts = [state.action_to_string(p, a) for p, a in enumerate(actions)]
     state.apply_actions(actions)
     assert all(t.startswith(f"p{p} ") for p, t in enumerate(texts))
     seen = state.seen_history(0)
-    assert len(seen) == 4  # the reveal, then the three players' actions in player order
-    assert seen[1] == texts[0]
-    assert seen[2:] == ["p1 ?", "p2 ?"] or state.library_state.phase != "search"
+    assert len(seen) == 7  # the deal, the reveal, then the three players' actions in order
+    assert seen[4] == texts[0]
+    assert seen[5:] == ["p1 ?", "p2 ?"] or state.library_state.phase != "search"
 
 
 @pytest.mark.parametrize("name", ["wocable", "wordmeld"])

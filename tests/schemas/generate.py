@@ -497,12 +497,15 @@ WO_SHEET = obj(
 WO_COMMON = {
     "rules": {"$ref": "#/$defs/rules"},
     "players": players(WO_INFO.min_players, WO_INFO.max_players),
-    "sheets": arr({"$ref": "#/$defs/sheet"}, 1, 8),
+    "sheets": dict(
+        arr({"$ref": "#/$defs/sheet"}, 0, WO_INFO.max_players),
+        description="Each player's sheet (in the deal phase: the seats dealt so far).",
+    ),
     "drawn": dict(
         arr(string("^(?:[1-9]|[12][0-9]|30)[ab]$"), 0, 30, unique=True),
         description="Category cards revealed, in order: number and side.",
     ),
-    "phase": {"enum": ["reveal", "search", "challenge", "review", "over"]},
+    "phase": {"enum": ["deal", "reveal", "search", "challenge", "review", "over"]},
     "timer": {"enum": ["off", "running", "up"]},
     "timer_starter": nullable(integer(0, 7)),
     "results": dict(
@@ -555,7 +558,10 @@ WO_COMMON = {
         ),
         description="Review votes [voter, author, accepted].",
     ),
-    "left": dict(arr(integer(0, 7), 0, 8, unique=True), description="Players who left, ascending."),
+    "departed": dict(
+        arr(integer(0, 7), 0, 8, unique=True),
+        description='Players who left, ascending (version 1 called it "left").',
+    ),
     "ply": PLY,
     "challenges": dict(
         arr(
@@ -575,7 +581,7 @@ WO_COMMON = {
     ),
 }
 WO_OPTIONAL = ("challenges",)
-props, req = header("wommeln", "state", 1, kind_required=False)
+props, req = header("wommeln", "state", 2, kind_required=False)
 props.update(WO_COMMON)
 WO_STATE = obj(props, req + [k for k in WO_COMMON if k not in WO_OPTIONAL])
 WO_DEFS = {
@@ -600,7 +606,7 @@ add(
     {"$ref": "#/$defs/state"},
     WO_DEFS,
 )
-props, req = header("wommeln", "view", 1)
+props, req = header("wommeln", "view", 2)
 props.update(
     {
         "viewer": nullable(integer(0, 7)),
@@ -619,8 +625,8 @@ add(
 )
 PL = "p[0-7]"
 WO_ACTION = (
-    f"^(?:reveal (?:[1-9]|[12][0-9]|30)[ab]|{PL} place [A-Z]+ {LINE}|{PL} circle [A-Z]+(?: "
-    f"{WCELL})+|"
+    f"^(?:sheet [1-9][0-9]?|reveal (?:[1-9]|[12][0-9]|30)[ab]|{PL} place [A-Z]+ {LINE}|"
+    f"{PL} circle [A-Z]+(?: {WCELL})+|"
     f"{PL} connect {LINE}|{PL} pass|{PL} erase|time up|{PL} no challenge|"
     f"{PL} challenge {PL}(?: {PL})*|{PL} (?:accept|reject) {PL}|resign [0-7])$"
 )

@@ -215,7 +215,11 @@ def _finished(name: str, seed: int) -> Any:
         state, bot = wocable.new_game(names[:2]), wocable.bots.GreedyBot()
     elif name == "wommeln":
         rules = wommeln.Rules(rounds=2, review=False)
-        state, bot = wommeln.new_game(names, rules=rules, rng=rng), wommeln.bots.LongestWordBot()
+        sheets = rng.sample(range(1, 15), len(names))  # as the deprecated rng= drew them
+        state, bot = (
+            wommeln.new_game(names, rules=rules, sheets=sheets),
+            wommeln.bots.LongestWordBot(),
+        )
     else:
         state, bot = regenwormen.new_game(names), regenwormen.bots.HeuristicBot()
     final = wordgames.play(state, bot, rng).replay()

@@ -30,12 +30,22 @@ def new_state(rng: random.Random) -> wm.State:
         min_word_length=rng.choice([2, 2, 3]),
         reject_malformed_circles=rng.random() < 0.3,
     )
-    return wm.new_game(n, rules=rules, rng=rng)
+    if rng.random() < 0.3:  # explicit sheets: no deal
+        count = 6 if intensiv else 14
+        return wm.new_game(n, rules=rules, sheets=rng.sample(range(1, count + 1), n))
+    return wm.new_game(n, rules=rules)  # starts at the deal (a chance node per seat)
 
 
 def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
     n = state.num_players
     out: list[Any] = [wm.TimeUp(), wm.Reveal(0, "a"), wm.Reveal(31, "a"), wm.Reveal(1, "c")]
+    out += [wm.DealSheet(0), wm.DealSheet(15), wm.DealSheet(1), wm.DealSheet(7)]
+    out += [wm.DealSheet(int(sh.id.split("-")[1][1:3])) for sh in state.sheets[:1]]
+    if state.is_chance_node:
+        out += [a for a, _ in state.chance_outcomes()[:2]]
+    if state.phase == "deal":
+        out += [wm.Resign(p) for p in range(n)]
+        return [*out, wm.Pass(0), "not an action"]
     out += [wm.Reveal(c, s) for c, s in state.drawn[:2]]
     out.append(wm.Reveal(rng.randint(1, 30), "b"))
     for p in range(n + 1):
@@ -48,7 +58,7 @@ def candidate_actions(state: wm.State, rng: random.Random) -> list[Any]:
         out.append(wm.Challenge(p, (p,)))
         out.append(wm.Challenge(p, tuple(q for q in range(n) if q != p)))
         out.append(wm.Challenge(p, (1, 0)))  # not increasing
-        sheet = state.sheets[min(p, n - 1)]
+        sheet = state.sheets[min(p, len(state.sheets) - 1)]
         r, c = rng.randrange(sheet.rows), rng.randrange(sheet.cols - 1)
         a, b = sheet.letters[r * sheet.cols + c], sheet.letters[r * sheet.cols + c + 1]
         out.append(wm.Place(p, a + b, ((r, c), (r, c + 1)), (0, 1)))  # often legal
@@ -138,6 +148,16 @@ def invalid_dicts(d: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]
         fn(new)
         out.append(new)
 
+    if d["phase"] == "deal":
+        edit(lambda x: x.__setitem__("phase", "reveal"))
+        edit(lambda x: x["drawn"].append("1a"))
+        edit(lambda x: x.__setitem__("departed", [0]))
+        edit(lambda x: x.__setitem__("sheets", [*x["sheets"], {"id": "x", "rows": ["AB", "CD"]}]))
+        if d["sheets"]:
+            edit(lambda x: x["sheets"].append(copy.deepcopy(x["sheets"][0])))
+            edit(lambda x: x["sheets"][0]["rows"].__setitem__(0, "Q" * 15))
+        edit(lambda x: x["results"][0].append({"word": "", "score": 0, "kept": None}))
+        return out
     if n >= 2:
         edit(lambda x: x["sheets"].__setitem__(1, copy.deepcopy(x["sheets"][0])))
         edit(lambda x: x["players"].__setitem__(1, x["players"][0]))

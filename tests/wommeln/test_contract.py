@@ -140,7 +140,7 @@ def test_shared_codes_for_shared_situations() -> None:
 
 def test_ply_counts_every_action_and_travels_in_json() -> None:
     rng = random.Random(3)
-    s = wm.new_game(3, rules=wm.Rules(rounds=2), rng=rng)
+    s = wm.new_game(3, rules=wm.Rules(rounds=2))
     bot = wordgames.RandomBot()
     assert s.ply == 0
     while not s.is_terminal:
@@ -214,7 +214,7 @@ def test_resign_during_the_simultaneous_search() -> None:
     assert s.check_as(1, "resign 1") == wm.Resign(1)
     assert code_of(s.check_as, 0, wm.Resign(1)) == "not_your_turn"
     s = s.apply_as(1, "resign 1", ply=s.ply)
-    assert s.left == (1,)
+    assert s.departed == (1,)
     assert s.players_to_act == {0, 2}
     assert s.entries[1] == wm.Entry("passed")
     assert not s.is_terminal
@@ -225,7 +225,7 @@ def test_resign_during_the_simultaneous_search() -> None:
     v = s.view(2)
     assert v.entries[1] == wm.Entry("passed")
     assert v.entries[0] is None
-    assert v.left == (1,)
+    assert v.departed == (1,)
     s = act(s, "p0 connect A1-B1-C1-d1-E1-e2-E3", "p2 pass")
     assert s.phase == "review"
     assert s.players_to_act == {2}  # the leaver does not vote
@@ -268,7 +268,7 @@ def test_resign_of_an_author_withdraws_their_word() -> None:
     assert s.phase == "reveal"
     assert s.scores == (0, 2, 0)
     assert s.results[0][-1] == wm.RoundResult("", 0, None)
-    assert s.left == (0,)
+    assert s.departed == (0,)
 
 
 def test_resign_of_the_timer_starter_keeps_the_countdown() -> None:
@@ -316,21 +316,21 @@ def test_resign_at_the_chance_node_and_the_leaver_rules_in_json() -> None:
     s = wm.new_game(3, sheets=[STIER_ROWS, OTHER_ROWS, THIRD_ROWS])
     s = s.apply(wm.Resign(2))
     assert s.is_chance_node
-    assert s.left == (2,)
+    assert s.departed == (2,)
     s = s.apply(wm.Reveal(4, "b"))
     assert s.entries == (None, None, wm.Entry("passed"))
     d = s.to_dict()
-    assert d["left"] == [2]
+    assert d["departed"] == [2]
     bad = copy.deepcopy(d)
     bad["entries"][2] = None  # a leaver still searching
     with pytest.raises(InvalidStateError):
         wm.State.from_dict(bad)
     bad = copy.deepcopy(d)
-    bad["left"] = [2, 2]
+    bad["departed"] = [2, 2]
     with pytest.raises(InvalidStateError):
         wm.State.from_dict(bad)
     bad = copy.deepcopy(d)
-    bad["left"] = [1, 2]  # too few players left, yet the game goes on
+    bad["departed"] = [1, 2]  # too few players left, yet the game goes on
     with pytest.raises(InvalidStateError):
         wm.State.from_dict(bad)
 
@@ -550,7 +550,7 @@ def test_from_dict_refuses_sizes_before_work() -> None:
         ("players", ["x" * 10**6, "y"]),
         ("drawn", ["1a"] * 10**6),
         ("votes", [[0, 1, True]] * 10**6),
-        ("left", list(range(10**6))),
+        ("departed", list(range(10**6))),
         ("ply", 10**100),
         ("ply", 10**4000),
         ("ply", True),
@@ -606,7 +606,7 @@ def _fuzz_states() -> tuple[wm.State, ...]:
     """A few states of seeded random games (every phase), built once."""
     rng = random.Random(5)
     out = []
-    s = wm.new_game(3, rules=wm.Rules(rounds=2), rng=rng)
+    s = wm.new_game(3, rules=wm.Rules(rounds=2))
     bot = wordgames.RandomBot()
     while not s.is_terminal:
         if s.is_chance_node:

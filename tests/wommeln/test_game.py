@@ -199,7 +199,7 @@ def test_solo_no_timer_no_votes_optional_limit() -> None:
 
 
 def test_intensiv_variant() -> None:
-    s = wm.new_game(6, rules=wm.Rules(intensiv=True))
+    s = wordgames.resolve_chance(wm.new_game(6, rules=wm.Rules(intensiv=True)), random.Random(6))
     assert s.rules.num_rounds == 6
     assert {(sh.rows, sh.cols) for sh in s.sheets} == {(10, 10)}
     assert len({sh.id for sh in s.sheets}) == 6
@@ -209,7 +209,7 @@ def test_intensiv_variant() -> None:
         for n in range(1, 7):
             counts = Counter(builtin_sheet(n, language=lang, intensiv=True).letters)
             assert 1 in counts.values(), "some letters occur only once on INTENSIV sheets"
-    big = wm.new_game(2, rules=wm.Rules(intensiv=True, intensiv_size=12))
+    big = wm.new_game(2, rules=wm.Rules(intensiv=True, intensiv_size=12), sheets=[1, 2])
     assert big.sheets[0].rows == 12
 
 
@@ -228,7 +228,7 @@ def test_sheets_deterministic_numbered_distinct() -> None:
     assert de.most_common(1)[0][0] == "E"
     assert de["N"] > de["A"]
     assert en["A"] > en["N"]  # English weights
-    s = wm.new_game(8)
+    s = wordgames.resolve_chance(wm.new_game(8), random.Random(8))
     assert len({sh.id for sh in s.sheets}) == 8
     with pytest.raises(RulesError):
         wm.new_game(2, sheets=[1, 1])
@@ -253,7 +253,7 @@ def test_categories_cards() -> None:
 
 
 def test_chance_node_and_hidden_category_deck() -> None:
-    s = wm.new_game(2)
+    s = wm.new_game(2, sheets=[1, 2])
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 60
     assert sum(p for _, p in outcomes) == 1
@@ -297,7 +297,7 @@ def test_from_dict_rejects_inconsistent_marks() -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_placing_never_changes_another_sheet_and_scores_are_lengths(seed: int) -> None:
     rng = random.Random(seed)
-    state = wm.new_game(3, rules=wm.Rules(rounds=3, review=rng.random() < 0.5), rng=rng)
+    state = wm.new_game(3, rules=wm.Rules(rounds=3, review=rng.random() < 0.5), sheets=[1, 2, 3])
     while not state.is_terminal:
         if state.is_chance_node:
             action = wordgames.sample_chance(state, rng)

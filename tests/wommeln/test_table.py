@@ -198,7 +198,7 @@ def test_strict_bot_challenges_only_words_outside_its_lexicon() -> None:
 def test_bots_play_whole_games_with_challenges() -> None:
     rng = random.Random(5)
     for _ in range(2):
-        start = wm.new_game(3, rules=wm.Rules(rounds=2), rng=rng)
+        start = wm.new_game(3, rules=wm.Rules(rounds=2))
         bots = [LongestWordBot(strict=True), wordgames.RandomBot(), LongestWordBot()]
         record = wordgames.play(start, bots, rng)
         final = record.replay()
@@ -368,7 +368,7 @@ def test_position_equals_the_state_reached_by_play() -> None:
         ply=played.ply,
     )
     assert built == played
-    assert wm.position(2).to_dict() == wm.new_game(2).to_dict()
+    assert wm.position(2).to_dict() == wm.new_game(2, sheets=[1, 2]).to_dict()
 
 
 def test_position_refuses_impossible_parts() -> None:

@@ -6,6 +6,7 @@ The encoders and adapters read views only through these functions, so a change t
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 __all__ = [
@@ -171,10 +172,15 @@ class WommelnFields(NamedTuple):
 def wommeln_fields(view: Any) -> WommelnFields:
     """Reads ``viewer``, ``players``, ``sheets`` (rows, cols), ``grid(viewer)`` (letters,
     used, circled), ``drawn``, ``rules.num_rounds``, ``phase``, ``timer``, ``scores``,
-    ``done``, ``players_to_act``, ``entries[viewer].status``, ``left``."""
+    ``done``, ``players_to_act``, ``entries[viewer].status``, ``departed``."""
     v = view.viewer
-    sheet = view.sheets[0 if v is None else v]
-    if v is None:
+    seat = 0 if v is None else v
+    if seat >= len(view.sheets):  # the deal: builtin sheets of the rules' size, none yet
+        size = view.rules.sheet_size
+        sheet: Any = SimpleNamespace(rows=size, cols=size)
+    else:
+        sheet = view.sheets[seat]
+    if v is None or seat >= len(view.sheets):
         letters, used, circled, status = "", 0, 0, None
     else:
         g = view.grid(v)
@@ -197,5 +203,5 @@ def wommeln_fields(view: Any) -> WommelnFields:
         view.done,
         view.players_to_act,
         status,
-        tuple(view.left),
+        tuple(view.departed),
     )

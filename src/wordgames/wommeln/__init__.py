@@ -17,6 +17,7 @@ from wordgames.wommeln.actions import (
     Challenge,
     Circle,
     Connect,
+    DealSheet,
     Erase,
     Pass,
     Place,
@@ -41,6 +42,7 @@ from wordgames.wommeln.engine import (
 )
 from wordgames.wommeln.info import GAME_INFO
 from wordgames.wommeln.marks import Entry, Marks, RoundResult
+from wordgames.wommeln.phases import Phase, Status, Timer
 from wordgames.wommeln.positions import Circles, Line, position
 from wordgames.wommeln.rules import Rules
 from wordgames.wommeln.sheets import Sheet, builtin_sheet
@@ -57,6 +59,7 @@ __all__ = [
     "Circle",
     "Circles",
     "Connect",
+    "DealSheet",
     "Entry",
     "Erase",
     "GameOutcome",
@@ -64,6 +67,7 @@ __all__ = [
     "Line",
     "Marks",
     "Pass",
+    "Phase",
     "Place",
     "Placement",
     "PlacementError",
@@ -74,7 +78,9 @@ __all__ = [
     "SearchLimitError",
     "Sheet",
     "State",
+    "Status",
     "TimeUp",
+    "Timer",
     "View",
     "Vote",
     "best_placement",

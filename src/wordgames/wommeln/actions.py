@@ -6,6 +6,8 @@ Cells are ``(row, col)`` pairs (0-based) inside actions and ``A1``-style names (
 ========================================  ===============================================
 notation                                  action
 ========================================  ===============================================
+``sheet 5``                               chance: the next seat without a sheet gets builtin
+                                          sheet 5 (a game started without ``sheets``)
 ``reveal 12a``                            chance: card 12 is drawn, side ``a`` comes up
 ``p0 place STIER A1-B1-C1-d1-E1-e2-E3``   circle and connect in one go (upper case cells
                                           are circled, lower case ones crossed out)
@@ -44,6 +46,7 @@ __all__ = [
     "Challenge",
     "Circle",
     "Connect",
+    "DealSheet",
     "Erase",
     "Pass",
     "Place",
@@ -68,6 +71,17 @@ def cell_text(cell: Cell, circled: bool = True) -> str:
 def _line_text(path: tuple[Cell, ...], circles: tuple[int, ...]) -> str:
     marked = set(circles)
     return "-".join(cell_text(cell, i in marked) for i, cell in enumerate(path))
+
+
+@attrs.frozen
+class DealSheet:
+    """Chance: the next seat without a sheet (seats are dealt in order) gets builtin sheet
+    ``number`` of the rules' set (1-14; INTENSIV 1-6), one of those not dealt yet."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"sheet {self.number}"
 
 
 @attrs.frozen
@@ -188,8 +202,21 @@ class Vote:
         return f"p{self.player} {'accept' if self.accept else 'reject'} p{self.author}"
 
 
-Action = Reveal | Place | Circle | Connect | Pass | Erase | TimeUp | Challenge | Vote | Resign
-"""Any Wömmeln action (the chance outcome ``Reveal`` and the shared ``Resign`` included)."""
+Action = (
+    DealSheet
+    | Reveal
+    | Place
+    | Circle
+    | Connect
+    | Pass
+    | Erase
+    | TimeUp
+    | Challenge
+    | Vote
+    | Resign
+)
+"""Any Wömmeln action (the chance outcomes ``DealSheet`` and ``Reveal`` and the shared
+``Resign`` included)."""
 
 _PLAYER = re.compile(r"^[pP]([0-9])$", re.ASCII)
 _CELL = re.compile(r"^([A-Za-z])([1-9][0-9]?)$", re.ASCII)
@@ -250,6 +277,8 @@ def parse_action(text: str) -> Action:
         if not m or not 1 <= int(m.group(1)) <= CARDS:
             raise ParseError(f"expected a card like 12a (1-{CARDS}, a/b), got {short_repr(text)}")
         return Reveal(int(m.group(1)), m.group(2).lower())
+    if words[0] == "sheet" and len(parts) == 2:
+        return DealSheet(ascii_int(parts[1], "sheet", 1, 99))
     if words[0] == "resign" and len(parts) == 2:
         return Resign(ascii_int(parts[1], "player"))
     if len(parts) < 2:

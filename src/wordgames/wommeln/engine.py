@@ -8,6 +8,11 @@ and spell the word, every other cell on the path is crossed out.
 Two diagonal steps cross when they are the two diagonals of one 2x2 block. Because a cell can
 never be used twice, a block can hold at most one diagonal line, so the grid remembers one bit
 per block (indexed by the block's top-left cell).
+
+This module is Wömmeln's hot loop (``best_placement``, the ``wommeln.best_placement`` count of
+``benchmarks/instructions.py`` and ``benchmarks/wommeln.py``): the search and the grid
+operations it calls on every node are kept in one module, as module globals bound once, so it
+is longer than the usual ~800 lines on purpose.
 """
 
 from __future__ import annotations

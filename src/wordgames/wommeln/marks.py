@@ -9,6 +9,7 @@ import attrs
 
 from wordgames.wommeln.categories import Category, category
 from wordgames.wommeln.engine import GridState, Placement
+from wordgames.wommeln.phases import Status
 from wordgames.wommeln.rules import Rules
 from wordgames.wommeln.sheets import Sheet
 
@@ -62,17 +63,17 @@ class Entry:
     time is up: they can never be connected and score 0. A player who left the game has a
     ``"passed"`` entry with no marks in every round from then on."""
 
-    status: str
+    status: Status
     marks: Marks = Marks()
 
     @property
     def done(self) -> bool:
         """True once the player has finished this round's search."""
-        return self.status != "circled"
+        return self.status != Status.CIRCLED
 
 
 #: The entry of a player who passed without marks (and of every player who left the game).
-PASSED = Entry("passed")
+PASSED = Entry(Status.PASSED)
 
 
 @attrs.frozen
@@ -120,7 +121,7 @@ def to_act(
     phase: str,
     entries: tuple[Entry | None, ...],
     votes: tuple[tuple[int, int, bool], ...],
-    left: tuple[int, ...],
+    departed: tuple[int, ...],
     challenges: tuple[tuple[int, tuple[int, ...]], ...] = (),
     review: str = "vote",
 ) -> set[int]:
@@ -135,7 +136,7 @@ def to_act(
         return {
             v
             for v in range(len(entries))
-            if v not in left and v not in decided and any(a != v for a in authors)
+            if v not in departed and v not in decided and any(a != v for a in authors)
         }
     if phase == "review":
         if review == "challenge":
@@ -145,7 +146,7 @@ def to_act(
         return {
             v
             for v in range(len(entries))
-            if v not in left
+            if v not in departed
             for a in authors
             if a != v and (v, a) not in cast
         }

@@ -10,7 +10,7 @@ reports. Marks are given as ``(row, col)`` cells (0-based) of each player's shee
 ...                       crossed=[(0, 3), (1, 4)])], [None]],
 ...     entries=[None, wm.Circles("AB", [(0, 0), (0, 1)])],
 ... )
->>> s.phase, s.scores, s.players_to_act == {0, 1}
+>>> str(s.phase), s.scores, s.players_to_act == {0, 1}
 ('search', (5, 0), True)
 
 The result is checked exactly as :meth:`State.from_dict` checks a loaded state (it is built
@@ -20,15 +20,18 @@ through ``to_dict``/``from_dict``), so an impossible position raises
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from wordgames._core.errors import InvalidStateError, RulesError, short_repr
+from wordgames._core.outcome import player_names
 from wordgames.wommeln.categories import fold
 from wordgames.wommeln.marks import PASSED, Entry, Marks, RoundResult
-from wordgames.wommeln.rules import Rules
+from wordgames.wommeln.phases import Status
+from wordgames.wommeln.rules import MAX_PLAYERS, Rules
 from wordgames.wommeln.sheets import Sheet
 from wordgames.wommeln.state import DEFAULT_RULES, State, new_game
 from wordgames.wommeln.view import _drawn_from_list
@@ -106,16 +109,16 @@ def _entry(spec: Line | Circles | str | None, sheet: Sheet) -> Entry | None:
     if spec == "passed":
         return PASSED
     if isinstance(spec, Line):
-        return Entry("placed", _marks(spec, sheet))
+        return Entry(Status.PLACED, _marks(spec, sheet))
     if isinstance(spec, Circles):
-        return Entry("circled", _marks(spec, sheet))
+        return Entry(Status.CIRCLED, _marks(spec, sheet))
     raise InvalidStateError(f"an entry is a Line, Circles, 'passed' or None: {short_repr(spec)}")
 
 
 def position(
     players: int | Sequence[str] = 2,
     *,
-    rules: Rules = DEFAULT_RULES,
+    rules: Rules | None = None,
     sheets: Sequence[int | Sheet | Sequence[str]] | None = None,
     drawn: Sequence[str] = (),
     results: Sequence[Sequence[Line | Circles | None]] | None = None,
@@ -125,8 +128,9 @@ def position(
     timer_starter: int | None = None,
     votes: Sequence[tuple[int, int, bool]] = (),
     challenges: Sequence[tuple[int, Sequence[int]]] = (),
-    left: Sequence[int] = (),
+    departed: Sequence[int] = (),
     ply: int | None = None,
+    left: Sequence[int] | None = None,
 ) -> State:
     """A state from readable parts, checked as :meth:`State.from_dict` checks a saved one.
 
@@ -137,10 +141,23 @@ def position(
     :class:`Circles` circled, ``"passed"`` or ``None``). Defaults: ``phase`` is ``"search"``
     when more cards are drawn than rounds finished, else ``"reveal"`` (``"over"`` after the
     last round); during the search the first player with a placed word started the countdown
-    (``timer`` ``"running"``); ``ply`` is the fewest actions that lead here.
+    (``timer`` ``"running"``); ``ply`` is the fewest actions that lead here. Without
+    ``sheets`` player ``i`` has builtin sheet ``i + 1``; ``departed`` lists the players who
+    left (``left`` is its deprecated name, warns ``DeprecationWarning``).
     :class:`~wordgames.InvalidStateError` for anything that is not a reachable position.
     """
+    if left is not None:
+        warnings.warn(
+            "position(left=...) is deprecated and will be removed in 0.3.0; use departed=",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        departed = left
+    if rules is None:
+        rules = DEFAULT_RULES
     try:
+        if sheets is None:
+            sheets = list(range(1, len(player_names(players, 1, MAX_PLAYERS)) + 1))
         base = new_game(players, rules=rules, sheets=sheets)
     except RulesError as exc:
         raise InvalidStateError(str(exc)) from None
@@ -158,7 +175,7 @@ def position(
         else:
             phase = "over" if finished >= rules.num_rounds else "reveal"
     if phase == "search" and entries is None:
-        now = ["passed" if p in left else None for p in range(n)]
+        now = ["passed" if p in departed else None for p in range(n)]
     sh = base.sheets
     made = [_entry(e, s) for e, s in zip(now, sh, strict=True)]
     placed = [p for p, e in enumerate(made) if e is not None and e.status == "placed"]
@@ -183,7 +200,7 @@ def position(
             timer=timer,
             timer_starter=timer_starter,
             votes=tuple((v, a, ok) for v, a, ok in votes),
-            left=tuple(left),
+            departed=tuple(departed),
             ply=ply,
             challenges=tuple((c, tuple(a)) for c, a in challenges),
         )

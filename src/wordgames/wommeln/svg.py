@@ -2,7 +2,7 @@
 
 >>> from wordgames import wommeln
 >>> from wordgames.wommeln.svg import svg
->>> svg(wommeln.new_game(2)).startswith("<svg")
+>>> svg(wommeln.new_game(2)).startswith("<svg")  # at the deal: blank sheets
 True
 
 A :class:`~wordgames.wommeln.State` is drawn as ``state.view(viewer)`` (a spectator's view by
@@ -13,7 +13,7 @@ are not drawn either (the panel only says whether each player is done).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wordgames._core.svg import ACCENT, INK, LINE, MUTED, PANEL, Drawing, as_view, fit
 
@@ -69,7 +69,11 @@ def svg(
         player = view.viewer if view.viewer is not None else 0
     if not (isinstance(player, int) and 0 <= player < len(players)):
         raise ValueError(f"no player {player!r}")
-    sheet = view.sheets[player]
+    if player < len(view.sheets):
+        sheet: Any = view.sheets[player]
+    else:  # the deal: this seat has no sheet yet, draw a blank one of the set's size
+        size = int(view.rules.sheet_size)
+        sheet = _Blank(size, size, " " * size * size, "not dealt yet")
     rows, cols = int(sheet.rows), int(sheet.cols)
     cell = max(14.0, min(32.0, 480 / max(rows, cols)))
     gx, gy = _PAD + _COORD, _PAD + 34 + _COORD
@@ -91,6 +95,13 @@ def svg(
     return d.to_svg(size)
 
 
+class _Blank(NamedTuple):
+    rows: int
+    cols: int
+    letters: str
+    id: str
+
+
 def _draw_sheet(
     d: Drawing,
     view: Any,
@@ -104,8 +115,11 @@ def _draw_sheet(
 ) -> None:
     rows, cols = int(sheet.rows), int(sheet.cols)
     letters = str(sheet.letters)
-    grid = view.grid(player)
-    used, circled = int(grid.used), int(grid.circled)
+    if isinstance(sheet, _Blank):
+        used = circled = 0
+    else:
+        grid = view.grid(player)
+        used, circled = int(grid.used), int(grid.circled)
     d.rect(gx, gy, cols * cell, rows * cell, fill=_SHEET, stroke=MUTED, stroke_width=1)
     for c in range(1, cols):
         d.line(gx + c * cell, gy, gx + c * cell, gy + rows * cell, stroke="#ece7dc")

@@ -4,6 +4,7 @@ states and views share."""
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -33,6 +34,7 @@ from wordgames.wommeln.marks import (
     revealed_category,
     to_act,
 )
+from wordgames.wommeln.phases import Phase, Status, Timer
 from wordgames.wommeln.rules import MAX_PLAYERS, Rules
 from wordgames.wommeln.sheets import Sheet
 
@@ -41,11 +43,25 @@ if TYPE_CHECKING:
 
 __all__ = ["View"]
 
-#: The JSON ``version`` of Wömmeln states and views.
-VERSION = 1
-STATUSES = ("circled", "placed", "passed")
+#: The JSON ``version`` of Wömmeln states and views (1: 0.1.0, read by :func:`migrate`).
+VERSION = 2
+STATUSES = tuple(Status)
+PHASES = tuple(Phase)
+TIMERS = tuple(Timer)
 #: The longest player name ``from_dict`` reads.
 MAX_NAME = 100
+
+
+def migrate(data: Any) -> Any:
+    """A state or view of format version 1 (0.1.0) as version 2: ``"left"`` is named
+    ``"departed"``. Anything else is returned as it is (the header check refuses it)."""
+    if isinstance(data, Mapping) and data.get("game") == "wommeln" and data.get("version") == 1:
+        out = {k: v for k, v in data.items() if k != "left"}
+        out["version"] = VERSION
+        if "left" in data:
+            out["departed"] = data["left"]
+        return out
+    return data
 
 
 @attrs.frozen
@@ -56,7 +72,8 @@ class View(ViewBase):
     viewer's own and the empty ones of players who left; ``None`` otherwise), ``done`` who has
     finished the search (public: they put the pen down). Everything else (sheets, earlier
     rounds' words and marks, the categories drawn, the countdown, votes, who left) is public;
-    the order of the category cards still in the pile is hidden (:attr:`unseen`).
+    the order of the category cards still in the pile is hidden (:attr:`unseen`). At the
+    deal, ``sheets`` holds the seats dealt so far.
     """
 
     GAME: ClassVar[str] = "wommeln"
@@ -69,11 +86,12 @@ class View(ViewBase):
     entries: tuple[Entry | None, ...]
     done: tuple[bool, ...]
     drawn: tuple[tuple[int, str], ...]
-    phase: str
-    timer: str
+    phase: Phase = attrs.field(converter=Phase)
+    timer: Timer = attrs.field(converter=Timer)
     timer_starter: int | None
     votes: tuple[tuple[int, int, bool], ...]
-    left: tuple[int, ...] = ()
+    #: the players who have left the game (ascending seats)
+    departed: tuple[int, ...] = ()
     ply: int = 0
     #: this round's challenge decisions (public: challenges are spoken aloud)
     challenges: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -82,6 +100,16 @@ class View(ViewBase):
     def num_players(self) -> int:
         """How many players take part (those who left included)."""
         return len(self.players)
+
+    @property
+    def left(self) -> tuple[int, ...]:
+        """Deprecated alias of :attr:`departed` (warns ``DeprecationWarning``)."""
+        warnings.warn(
+            "View.left is deprecated and will be removed in 0.3.0; use View.departed",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.departed
 
     @property
     def category(self) -> Category | None:
@@ -116,14 +144,14 @@ class View(ViewBase):
     @property
     def players_to_act(self) -> frozenset[int]:
         """Players who may act now (as :attr:`State.players_to_act`)."""
-        if self.phase == "search":
+        if self.phase == Phase.SEARCH:
             return frozenset(p for p, d in enumerate(self.done) if not d)
         return frozenset(
             to_act(
                 self.phase,
                 self.entries,
                 self.votes,
-                self.left,
+                self.departed,
                 self.challenges,
                 self.rules.review,
             )
@@ -150,18 +178,18 @@ class View(ViewBase):
         from wordgames.wommeln.state import State
 
         entries = list(self.entries)
-        if self.phase == "search":
+        if self.phase == Phase.SEARCH:
             for p in range(self.num_players):
                 if p == self.viewer or entries[p] is not None:
                     continue
                 grid = self.base_grid(p)
                 if self.done[p]:
                     if p == self.timer_starter:
-                        entries[p] = Entry("placed", _some_line(grid, self.rules, rng))
+                        entries[p] = Entry(Status.PLACED, _some_line(grid, self.rules, rng))
                     else:
-                        entries[p] = Entry("passed")
-                elif self.timer == "up":
-                    entries[p] = Entry("circled", _some_circles(grid, self.rules, rng))
+                        entries[p] = Entry(Status.PASSED)
+                elif self.timer == Timer.UP:
+                    entries[p] = Entry(Status.CIRCLED, _some_circles(grid, self.rules, rng))
         return State(
             rules=self.rules,
             players=self.players,
@@ -173,7 +201,7 @@ class View(ViewBase):
             timer=self.timer,
             timer_starter=self.timer_starter,
             votes=self.votes,
-            left=self.left,
+            departed=self.departed,
             ply=self.ply,
             challenges=self.challenges,
         )
@@ -192,8 +220,9 @@ class View(ViewBase):
     @classmethod
     @guarded_loader
     def from_dict(cls, data: Any) -> View:
-        """Read :meth:`to_dict` output (:class:`InvalidStateError` if malformed)."""
-        d = check_header(data, cls.GAME, "view", VERSION)
+        """Read :meth:`to_dict` output (:class:`InvalidStateError` if malformed); a view of
+        format version 1 (0.1.0) is migrated (``"left"`` reads as ``"departed"``)."""
+        d = check_header(migrate(data), cls.GAME, "view", VERSION)
         fields = common_from_dict(d)
         n = len(fields["players"])
         viewer = d.get("viewer")
@@ -209,7 +238,7 @@ class View(ViewBase):
     def __str__(self) -> str:
         lines = [headline(self)]
         for p, name in enumerate(self.players):
-            status = " (left)" if p in self.left else " (done)" if self.done[p] else ""
+            status = " (left)" if p in self.departed else " (done)" if self.done[p] else ""
             lines.append(f"p{p} {name}: {self.scores[p]} points{status}")
         if self.viewer is not None:
             lines.append(str(self.grid(self.viewer)))
@@ -218,12 +247,10 @@ class View(ViewBase):
 
 def _check_view(v: View) -> None:
     """What ``State.from_dict`` checks of the round that a view can show too."""
-    from wordgames.wommeln.state import PHASES, TIMER_STATES
-
-    if v.phase not in PHASES or v.timer not in TIMER_STATES:
-        raise InvalidStateError(
-            f"unknown phase {short_repr(v.phase)} or timer {short_repr(v.timer)}"
-        )
+    if v.phase == Phase.DEAL and (v.drawn or any(v.results) or len(v.sheets) >= v.num_players):
+        raise InvalidStateError("nothing happens before the sheets are dealt")
+    if v.phase != Phase.DEAL and len(v.sheets) != v.num_players:
+        raise InvalidStateError("one sheet per player")
     cards = [c for c, _ in v.drawn]
     if len(set(cards)) != len(cards) or not all(1 <= c <= CARDS for c in cards):
         raise InvalidStateError("drawn cards must be distinct cards 1-30")
@@ -237,7 +264,7 @@ def headline(s: State | View) -> str:
     """The first line of ``str(state)`` and ``str(view)``."""
     cat = s.category
     text = f" {cat.key} {cat.text(s.rules.language)}" if cat is not None else ""
-    timer = f", timer {s.timer}" if s.phase == "search" else ""
+    timer = f", timer {s.timer}" if s.phase == Phase.SEARCH else ""
     return f"Wömmeln round {len(s.drawn)}/{s.rules.num_rounds}, {s.phase}{timer}{text}"
 
 
@@ -361,6 +388,7 @@ def common_to_dict(s: State | View) -> dict[str, Any]:
     def entry(e: Entry | None, cols: int) -> Any:
         return None if e is None else {"status": e.status, "marks": _marks_to_dict(e.marks, cols)}
 
+    sheets = s.sheets
     return {
         "rules": s.rules.to_dict(),
         "players": list(s.players),
@@ -374,15 +402,18 @@ def common_to_dict(s: State | View) -> dict[str, Any]:
                 {
                     "word": r.word,
                     "score": r.score,
-                    "kept": None if r.kept is None else _marks_to_dict(r.kept, sh.cols),
+                    "kept": None if r.kept is None else _marks_to_dict(r.kept, sheets[p].cols),
                 }
                 for r in rs
             ]
-            for rs, sh in zip(s.results, s.sheets, strict=True)
+            for p, rs in enumerate(s.results)
         ],
-        "entries": [entry(e, sh.cols) for e, sh in zip(s.entries, s.sheets, strict=True)],
+        # at the deal, seats without a sheet have no results and no entry
+        "entries": [
+            None if e is None else entry(e, sheets[p].cols) for p, e in enumerate(s.entries)
+        ],
         "votes": [[v, a, ok] for v, a, ok in s.votes],
-        "left": list(s.left),
+        "departed": list(s.departed),
         "ply": s.ply,
         "challenges": [[c, list(authors)] for c, authors in s.challenges],
     }
@@ -423,8 +454,12 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
     except RulesError as exc:
         raise InvalidStateError(short_repr(str(exc), 200)) from None
     n = len(names)
+    phase = get_str(d, "phase")
+    timer = get_str(d, "timer")
+    if phase not in PHASES or timer not in TIMERS:
+        raise InvalidStateError(f"unknown phase {short_repr(phase)} or timer {short_repr(timer)}")
     raw_sheets = get_list(d, "sheets")
-    if len(raw_sheets) != n:
+    if len(raw_sheets) != n and not (phase == Phase.DEAL and len(raw_sheets) < n):
         raise InvalidStateError("one sheet per player")
     sheets = [_sheet_from_dict(sd) for sd in raw_sheets]
     starter = d.get("timer_starter", "missing")
@@ -434,14 +469,14 @@ def common_from_dict(d: Mapping[str, Any]) -> dict[str, Any]:
         "rules": rules,
         "players": names,
         "sheets": tuple(sheets),
-        "results": _results_from_list(get_list(d, "results"), sheets),
-        "entries": _entries_from_list(get_list(d, "entries"), sheets),
+        "results": _results_from_list(get_list(d, "results"), sheets, n),
+        "entries": _entries_from_list(get_list(d, "entries"), sheets, n),
         "drawn": _drawn_from_list(get_list(d, "drawn")),
-        "phase": get_str(d, "phase"),
-        "timer": get_str(d, "timer"),
+        "phase": Phase(phase),
+        "timer": Timer(timer),
         "timer_starter": starter,
         "votes": _votes_from_list(get_list(d, "votes"), n),
-        "left": _left_from_list(get_list(d, "left"), n),
+        "departed": _departed_from_list(get_list(d, "departed"), n),
         "ply": _ply(d),
         "challenges": _challenges_from_list(d.get("challenges", []), n),
     }
@@ -472,14 +507,20 @@ def _drawn_from_list(raw_drawn: list[Any]) -> tuple[tuple[int, str], ...]:
 
 
 def _results_from_list(
-    raw_results: list[Any], sheets: list[Sheet]
+    raw_results: list[Any], sheets: list[Sheet], n: int
 ) -> tuple[tuple[RoundResult, ...], ...]:
-    if len(raw_results) != len(sheets):
+    if len(raw_results) != n:
         raise InvalidStateError("one result list per player")
-    results = []
-    for rs, sh in zip(raw_results, sheets, strict=True):
+    results: list[tuple[RoundResult, ...]] = []
+    for p, rs in enumerate(raw_results):
         if not isinstance(rs, list) or len(rs) > CARDS:
             raise InvalidStateError(f"results must be lists of at most {CARDS} rounds")
+        if p >= len(sheets):
+            if rs:
+                raise InvalidStateError("results of a seat without a sheet")
+            results.append(())
+            continue
+        sh = sheets[p]
         row = []
         for r in rs:
             if not isinstance(r, Mapping):
@@ -500,20 +541,25 @@ def _results_from_list(
     return tuple(results)
 
 
-def _entries_from_list(raw_entries: list[Any], sheets: list[Sheet]) -> tuple[Entry | None, ...]:
-    if len(raw_entries) != len(sheets):
+def _entries_from_list(
+    raw_entries: list[Any], sheets: list[Sheet], n: int
+) -> tuple[Entry | None, ...]:
+    if len(raw_entries) != n:
         raise InvalidStateError("one entry per player")
     entries: list[Entry | None] = []
-    for e, sh in zip(raw_entries, sheets, strict=True):
+    for p, e in enumerate(raw_entries):
         if e is None:
             entries.append(None)
             continue
+        if p >= len(sheets):
+            raise InvalidStateError("an entry of a seat without a sheet")
+        sh = sheets[p]
         if not isinstance(e, Mapping):
             raise InvalidStateError("an entry must be an object or null")
         status = get_str(e, "status")
         if status not in STATUSES:
             raise InvalidStateError(f"bad entry status {short_repr(status)}")
-        entries.append(Entry(status, _marks_from_dict(get_map(e, "marks"), sh)))
+        entries.append(Entry(Status(status), _marks_from_dict(get_map(e, "marks"), sh)))
     return tuple(entries)
 
 
@@ -555,11 +601,11 @@ def _challenges_from_list(raw: Any, n: int) -> tuple[tuple[int, tuple[int, ...]]
     return tuple(out)
 
 
-def _left_from_list(left: list[Any], n: int) -> tuple[int, ...]:
+def _departed_from_list(departed: list[Any], n: int) -> tuple[int, ...]:
     if (
-        len(left) > n
-        or not all(type(p) is int and 0 <= p < n for p in left)
-        or left != sorted(set(left))
+        len(departed) > n
+        or not all(type(p) is int and 0 <= p < n for p in departed)
+        or departed != sorted(set(departed))
     ):
-        raise InvalidStateError("left must be distinct player indices in increasing order")
-    return tuple(left)
+        raise InvalidStateError("departed must be distinct player indices in increasing order")
+    return tuple(departed)

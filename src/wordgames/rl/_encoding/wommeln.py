@@ -29,6 +29,7 @@ class WommelnEncoder(_ListEncoder):
                             ``view.legal_actions()`` (the category's sample answers
                             at their best placements), k < ``cap``
     chance_offset + 2(c-1)+s  ``Reveal(card c, side "a"/"b")``
+    chance_offset + 59 + k    ``DealSheet(k)``: builtin sheet k is dealt (k = 1..14)
     ======================  ========================================================
 
     The list never holds more than :func:`wommeln_list_bound` actions (the game lists, per
@@ -44,8 +45,9 @@ class WommelnEncoder(_ListEncoder):
 
     def __init__(self, num_players: int, view: Any, cap: int = 64) -> None:
         super().__init__()
-        from wordgames.wommeln.actions import Pass, Reveal, Vote
+        from wordgames.wommeln.actions import DealSheet, Pass, Reveal, Vote
         from wordgames.wommeln.categories import CARDS, SIDES
+        from wordgames.wommeln.sheets import STANDARD_SHEETS
 
         f = wommeln_fields(view)
         self.num_players = n = num_players
@@ -59,7 +61,9 @@ class WommelnEncoder(_ListEncoder):
         self._sides = SIDES
         self._reveals = [Reveal(c, s) for c in range(1, CARDS + 1) for s in SIDES]
         self._reveal_index = {(r.card, r.side): i for i, r in enumerate(self._reveals)}
-        self.num_chance_outcomes = len(self._reveals)
+        self._DealSheet = DealSheet
+        self._deals = [DealSheet(k) for k in range(1, STANDARD_SHEETS + 1)]
+        self.num_chance_outcomes = len(self._reveals) + len(self._deals)
         self._rows, self._cols = R, C = f.rows, f.cols
         lay = self._layout
         lay.add("grid", 28, R, C)  # planes: letter A..Z, used (circled or crossed), circled
@@ -74,6 +78,8 @@ class WommelnEncoder(_ListEncoder):
         lay.add("round", 1)  # rounds revealed / rounds in the game
 
     def encode_chance(self, outcome: Any) -> int:
+        if type(outcome) is self._DealSheet and outcome in self._deals:
+            return self.chance_offset + len(self._reveals) + self._deals.index(outcome)
         if type(outcome) is self._Reveal:
             try:
                 i = self._reveal_index.get((outcome.card, outcome.side))
@@ -81,13 +87,14 @@ class WommelnEncoder(_ListEncoder):
                 i = None
             if i is not None:
                 return self.chance_offset + i
-        raise ValueError(f"{outcome!r} is not a category card")
+        raise ValueError(f"{outcome!r} is not a category card or a sheet dealt")
 
     def decode_chance(self, index: int) -> Any:
         self._check_index(index)
         if index < self.chance_offset:
             raise ValueError(f"index {index} is not a chance outcome")
-        return self._reveals[index - self.chance_offset]
+        i = index - self.chance_offset
+        return self._reveals[i] if i < len(self._reveals) else self._deals[i - len(self._reveals)]
 
     def _fixed_index(self, view: Any, action: Any) -> int | None:
         n = self.num_players
@@ -144,7 +151,8 @@ class WommelnEncoder(_ListEncoder):
             out[act0 + k] = 1.0 if p in f.to_act else 0.0
             out[dep0 + k] = 1.0 if p in f.left else 0.0
         phases = ("reveal", "search", "challenge", "review", "over")
-        out[parts["phase"][0] + phases.index(f.phase)] = 1.0
+        phase = "reveal" if f.phase == "deal" else f.phase  # both chance phases in one slot
+        out[parts["phase"][0] + phases.index(phase)] = 1.0
         out[parts["timer"][0] + ("off", "running", "up").index(f.timer)] = 1.0
         status = ("none", "circled", "placed", "passed").index(f.own_status or "none")
         out[parts["own_entry"][0] + status] = 1.0
