@@ -749,6 +749,28 @@ class AnchorWalker:
     anchor_rcm: int
     gate: Sequence[float]  # a bounded walk's bounds by the number of tiles left
     kept_lines: dict[int, _LineSetup] | None  # a bounded walk may come back to a line
+    # the fields the recursive steps read, as one tuple: one attribute read and an unpacking
+    # at a step's start cost less in the pure build than a read per field
+    hot: tuple[
+        array[int],
+        array[int],
+        list[int],
+        bytes,
+        int,
+        int,
+        int,
+        list[int],
+        list[int],
+        list[bool],
+        tuple[int, ...],
+    ]
+    anchor: tuple[int, int, int]  # (anchor_pos, anchor_end, anchor_rcm), for the same reason
+    # what the records read: the walk's (tiles on the rack, direction, path letters, from
+    # blanks, out, blanks on the rack, texts, lower) and the line's (number, squares, cells)
+    rec_hot: tuple[
+        int, bool, list[int], list[bool], list[Any], int, tuple[str, ...], tuple[str, ...]
+    ]
+    line_hot: tuple[int, list[int], list[int]]
 
     def __init__(
         self,
@@ -826,6 +848,31 @@ class AnchorWalker:
         self.anchor_rcm = 0
         self.gate = ()
         self.kept_lines = {} if cut is not None else None
+        self.hot = (
+            gfirst,
+            gtargets,
+            self.gmasks,
+            gterm,
+            self.sepbit,
+            self.sepmask,
+            self.all_mask,
+            self.cur,
+            rack,
+            self.isbl,
+            self.values,
+        )
+        self.anchor = (0, 0, 0)
+        self.rec_hot = (
+            ntiles,
+            across,
+            self.cur,
+            self.isbl,
+            out,
+            self.nblanks,
+            self.texts,
+            self.lower,
+        )
+        self.line_hot = (0, [], [])
 
     def listed_across(self, start: int) -> bool:
         """A one-tile down move from ``start`` whose tile has a horizontal neighbour: the
@@ -844,20 +891,15 @@ class AnchorWalker:
     ) -> None:
         """Append the raw move(s) of the path from ``start`` to ``end``: ``ntl`` tiles and
         ``nbl`` blanks are left on the rack."""
-        ntiles = self.ntiles
+        ntiles, across, cur, isbl, out, nblanks, _, _ = self.rec_hot
         n = ntiles - ntl
-        across = self.across
         if n == 1 and not across and self.listed_across(start):
             return
         score = wsum * wmul + xsum
         if n == RACK_SIZE:
             score += BINGO
-        sqs = self.sqs
-        cells = self.cells
-        cur = self.cur
+        _, sqs, cells = self.line_hot
         pairs = self.pairs
-        out = self.out
-        nblanks = self.nblanks
         # the start square and direction: the action is made from it when asked for
         head = sqs[start] * 2 + across
         tl = []
@@ -871,7 +913,6 @@ class AnchorWalker:
         llm = self.llm
         lwm = self.lwm
         lcs = self.lcs
-        isbl = self.isbl
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
         # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
         # take (the rest of that letter comes from real tiles the rack holds). ``tl`` holds
@@ -963,18 +1004,12 @@ class AnchorWalker:
         """The actions alone (``as_places``: ``legal_actions`` needs no score and no placed
         tiles), made in the walk from its letters: the same moves in the same order as
         :meth:`record_move` lists them (the same blank choices, without the scores)."""
-        n = self.ntiles - ntl
-        across = self.across
+        ntiles, across, cur, isbl, out, nblanks, texts, lower = self.rec_hot
+        n = ntiles - ntl
         if n == 1 and not across and self.listed_across(start):
             return
-        line = self.line
+        line, _, cells = self.line_hot
         row, col = (line, start) if across else (start, line)
-        cells = self.cells
-        cur = self.cur
-        isbl = self.isbl
-        texts = self.texts
-        lower = self.lower
-        nblanks = self.nblanks
         parts = []
         pidx = []  # line positions of the placed tiles
         for p in range(start, end + 1):
@@ -1004,7 +1039,6 @@ class AnchorWalker:
                     for p in pidx:  # back to all real tiles
                         parts[p - start] = texts[cur[p]]
                     choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
-        out = self.out
         # Place values are made without the attrs ``__init__`` (see _PLACE_SETTERS); the
         # type is a local: the compiled build reads an imported name from a dict
         place_type = Place
@@ -1093,21 +1127,11 @@ class AnchorWalker:
                 return
         x, lmul, wmu, forced_left, lc, nxt_cm = self.info[pos]
         nw = wmul * wmu
-        gfirst = self.gfirst
-        gtargets = self.gtargets
-        gmasks = self.gmasks
-        gterm = self.gterm
-        sepbit = self.sepbit
-        sepmask = self.sepmask
-        all_mask = self.all_mask
-        cur = self.cur
-        rack = self.rack
-        isbl = self.isbl
-        values = self.values
-        record = self.record
+        gfirst, gtargets, gmasks, gterm, sepbit, sepmask, all_mask, cur, rack, isbl, values = (
+            self.hot
+        )
         base = gfirst[node]
-        e = self.anchor_end
-        a = self.anchor_pos
+        a, e, rcm = self.anchor
         rec_ok = pos != a or e != a
         avail = all_mask if nbl else rmask  # letters the rack can still supply (superset)
         ntl -= 1
@@ -1115,7 +1139,7 @@ class AnchorWalker:
         # walk right, the separator node needs an edge for a letter the rack may place there)
         if ntl:
             left_cm = nxt_cm & avail
-            rneed = self.anchor_rcm & avail
+            rneed = rcm & avail
         else:
             left_cm = rneed = 0
         sn = sm = 0
@@ -1158,7 +1182,7 @@ class AnchorWalker:
                 self.after_left(pos, nxt, ws, nw, xs, rm, ntl, nb)
             else:
                 if rec:
-                    record(self, pos, e, ws, nw, xs, ntl, nb)
+                    self.record(self, pos, e, ws, nw, xs, ntl, nb)
                 if gor:
                     if self.bounded:
                         self.right_cut(e + 1, pos, sn, sm, ws, nw, xs, rm, ntl, nb)
@@ -1185,44 +1209,43 @@ class AnchorWalker:
         """Extend the word to the right onto square pos (node: DAWG node after the
         separator, m0: its edge mask, which the caller has read)."""
         cells = self.cells
-        gfirst = self.gfirst
-        gtargets = self.gtargets
-        gmasks = self.gmasks
-        gterm = self.gterm
-        values = self.values
         last = self.last
         cell = cells[pos]
-        while cell >= 0:  # tiles on the board: follow them
-            c = cell & LETTER
-            if not (m0 >> c) & 1:
-                return
-            node = gtargets[gfirst[node] + _popcount(m0 & ((1 << c) - 1))]
-            if not cell & BLANK_BIT:
-                wsum += values[c]
-            if pos == last:
-                if gterm[node]:
-                    self.record(self, start, pos, wsum, wmul, xsum, ntl, nbl)
-                return
-            pos += 1
-            cell = cells[pos]
-            if cell < 0:
-                if gterm[node]:
-                    self.record(self, start, pos - 1, wsum, wmul, xsum, ntl, nbl)
-                if not ntl:
+        if cell >= 0:  # tiles on the board: follow them
+            gfirst, gtargets, gmasks, gterm, _, _, _, _, _, _, values = self.hot
+            while cell >= 0:
+                c = cell & LETTER
+                if not (m0 >> c) & 1:
                     return
-            m0 = gmasks[node]
+                node = gtargets[gfirst[node] + _popcount(m0 & ((1 << c) - 1))]
+                if not cell & BLANK_BIT:
+                    wsum += values[c]
+                if pos == last:
+                    if gterm[node]:
+                        self.record(self, start, pos, wsum, wmul, xsum, ntl, nbl)
+                    return
+                pos += 1
+                cell = cells[pos]
+                if cell < 0:
+                    if gterm[node]:
+                        self.record(self, start, pos - 1, wsum, wmul, xsum, ntl, nbl)
+                    if not ntl:
+                        return
+                m0 = gmasks[node]
         lcm = self.lcm
         m = m0 & lcm[pos]
         if not nbl:
             m &= rmask
         if not m:
             return
+        # the fields read only past the early returns
+        gfirst, gtargets, gmasks, gterm, _, _, all_mask, cur, rack, isbl, values = self.hot
         x, lmul, wmu = self.lcs[pos], self.llm[pos], self.lwm[pos]
         nw = wmul * wmu
         base = gfirst[node]
         more = pos < last
         end_here = not more or cells[pos + 1] < 0
-        avail = self.all_mask if nbl else rmask
+        avail = all_mask if nbl else rmask
         ntl -= 1
         # what the next square needs: a board tile's letter, or a letter the rack may supply
         nfix = -1
@@ -1231,10 +1254,6 @@ class AnchorWalker:
             nfix = cells[pos + 1] & LETTER
         elif more and ntl:
             ncm = lcm[pos + 1] & avail
-        cur = self.cur
-        rack = self.rack
-        isbl = self.isbl
-        record = self.record
         term = 0
         go = 0
         while m:
@@ -1266,7 +1285,7 @@ class AnchorWalker:
             xs = xsum + (x + v) * wmu if x >= 0 else xsum
             if end_here:
                 if term:
-                    record(self, start, pos, ws, nw, xs, ntl, nb)
+                    self.record(self, start, pos, ws, nw, xs, ntl, nb)
                 if go:
                     self.right(pos + 1, start, nxt, mn, ws, nw, xs, rm, ntl, nb)
             else:
@@ -1291,6 +1310,7 @@ class AnchorWalker:
                     self.lwm,
                     self.info,
                 ) = got
+                self.line_hot = (line, self.sqs, self.cells)
                 return
         size = self.size
         sl = (
@@ -1322,6 +1342,7 @@ class AnchorWalker:
         self.llm = llm
         self.lwm = lwm
         self.info = info
+        self.line_hot = (line, sqs, cells)
         if kept_lines is not None:
             kept_lines[line] = (sqs, cells, blocked, lcm, lcs, llm, lwm, info)
 
@@ -1354,7 +1375,8 @@ class AnchorWalker:
             return  # the tiles are in no word
         self.anchor_pos = a
         self.anchor_end = e
-        self.anchor_rcm = self.lcm[e + 1] if e < last else 0
+        self.anchor_rcm = rcm = self.lcm[e + 1] if e < last else 0
+        self.anchor = (a, e, rcm)
         rmask = self.rmask0
         ntl = self.ntiles
         nbl = self.nblanks
