@@ -27,13 +27,14 @@ prints two decimals) and whether the best equities agree, and then totals.
 ``--game``: whole static-equity games instead, CPU time per game. Ours: ``--games`` (default
 20) seeded games (game ``i`` seeded ``f"{seed}:{i}"``) of ``EquityBot(leave=table)`` against
 itself (the table of ``--csv``), two players, English, ENABLE, the whole game timed
-(``time.process_time``: chance draws, move choice, ``apply``). MAGPIE's: ``autoplay games N
--threads 1 -seed S`` (its static best-equity player on both seats, the same lexicon and
-leaves; ``--magpie-wmp``, default ``true``, its word map on or off), the CPU time of the
-process (``getrusage`` of the children) with ``N`` = ``--magpie-games`` (default 1000: a
-game of MAGPIE's takes milliseconds) minus that with ``N`` = 1 (the lexicon load and one
-game), over ``N - 1``. Printed: both times per game, mean scores
-and turns, and the ratio ours / MAGPIE.
+(``time.process_time``: chance draws, move choice, ``apply``), after one untimed game (the
+lexicon's load and the one-off tables are not counted, as MAGPIE's load is not). MAGPIE's:
+``autoplay games N -threads 1 -seed S`` (its static best-equity player on both seats, the
+same lexicon and leaves; ``--magpie-wmp``, default ``true``, its word map on or off), the CPU
+time of the process (``getrusage`` of the children) with ``N`` = ``--magpie-games``
+(default 1000: a game of MAGPIE's takes milliseconds) minus that with ``N`` = 1 (the lexicon
+load and one game), over ``N - 1``. Printed: both times per game, mean scores and turns, and
+the ratio ours / MAGPIE.
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def _our_games(n: int, seed: int, table: LeaveTable) -> tuple[float, float, floa
     bot = EquityBot(leave=table)
     cpu = 0.0
     scores = turns = 0
-    for i in range(n):
+    for i in range(-1, n):  # game -1: untimed (the lexicon's load, the bounds' word index)
         rng = random.Random(f"{seed}:{i}")
         c0 = time.process_time()
         state = wocable.new_game(2)
@@ -156,9 +157,10 @@ def _our_games(n: int, seed: int, table: LeaveTable) -> tuple[float, float, floa
                 state = state.apply(state.sample_chance(rng))
             else:
                 state = state.apply(bot.choose(state.view(state.turn), rng))
-                turns += 1
-        cpu += time.process_time() - c0
-        scores += sum(state.scores)
+                turns += i >= 0
+        if i >= 0:
+            cpu += time.process_time() - c0
+            scores += sum(state.scores)
     return cpu / n, scores / (2 * n), turns / n
 
 
