@@ -2,6 +2,9 @@
 
 Run: PYTHONPATH=src python benchmarks/peer_magpie_static.py [--positions N] [--seed S]
      [--magpie-bin PATH] [--magpie-data DIR] [--lexicon NAME] [--leaves NAME] [--csv PATH]
+     PYTHONPATH=src python benchmarks/peer_magpie_static.py --game [--games N] [--seed S]
+     [--magpie-bin PATH] [--magpie-data DIR] [--lexicon NAME] [--leaves NAME] [--csv PATH]
+     [--magpie-games M] [--magpie-wmp true|false]
 
 MAGPIE (https://github.com/jvc56/MAGPIE) is a peer built by hand outside the repository;
 without ``--magpie-bin`` (env ``MAGPIE_BIN``) and ``--magpie-data`` (env ``MAGPIE_DATA``) the
@@ -20,6 +23,18 @@ leaves, and every move MAGPIE lists is matched to this library's by notation (MA
 ``(X)`` for board tiles is this notation's ``.``; its exchanges are ``(exch TILES)``). Prints
 per position the moves on each side, the moves whose equities differ by more than 0.005 (MAGPIE
 prints two decimals) and whether the best equities agree, and then totals.
+
+``--game``: whole static-equity games instead, CPU time per game. Ours: ``--games`` (default
+20) seeded games (game ``i`` seeded ``f"{seed}:{i}"``) of ``EquityBot(leave=table)`` against
+itself (the table of ``--csv``), two players, English, ENABLE, the whole game timed
+(``time.process_time``: chance draws, move choice, ``apply``), after one untimed game (the
+lexicon's load and the one-off tables are not counted, as MAGPIE's load is not). MAGPIE's:
+``autoplay games N -threads 1 -seed S`` (its static best-equity player on both seats, the
+same lexicon and leaves; ``--magpie-wmp``, default ``true``, its word map on or off), the CPU
+time of the process (``getrusage`` of the children) with ``N`` = ``--magpie-games``
+(default 1000: a game of MAGPIE's takes milliseconds) minus that with ``N`` = 1 (the lexicon
+load and one game), over ``N - 1``. Printed: both times per game, mean scores and turns, and
+the ratio ours / MAGPIE.
 """
 
 from __future__ import annotations
@@ -28,6 +43,7 @@ import argparse
 import os
 import random
 import re
+import resource
 import subprocess
 import time
 from pathlib import Path
@@ -127,8 +143,91 @@ def _magpie(
     return out, took
 
 
+def _our_games(n: int, seed: int, table: LeaveTable) -> tuple[float, float, float]:
+    """(CPU seconds per game, mean score of a seat, mean turns) of EquityBot self-play."""
+    bot = EquityBot(leave=table)
+    cpu = 0.0
+    scores = turns = 0
+    for i in range(-1, n):  # game -1: untimed (the lexicon's load, the bounds' word index)
+        rng = random.Random(f"{seed}:{i}")
+        c0 = time.process_time()
+        state = wocable.new_game(2)
+        while not state.is_terminal:
+            if state.is_chance_node:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(bot.choose(state.view(state.turn), rng))
+                turns += i >= 0
+        if i >= 0:
+            cpu += time.process_time() - c0
+            scores += sum(state.scores)
+    return cpu / n, scores / (2 * n), turns / n
+
+
+def _magpie_autoplay(
+    binary: str, data: Path, games: int, seed: int, lexicon: str, leaves: str, wmp: str
+) -> tuple[float, str]:
+    """(CPU seconds, output) of one MAGPIE process playing ``games`` static games."""
+    command = (
+        f"autoplay games {games} -lex {lexicon} -leaves {leaves} -wmp {wmp} -threads 1"
+        f" -seed {seed}\n"
+    )
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run(
+        [binary], input=command, capture_output=True, text=True, cwd=data.parent, check=False
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, proc.stdout + proc.stderr
+
+
+def game_main(args: argparse.Namespace, table: LeaveTable, data: Path) -> None:
+    """``--game``: CPU time per whole static-equity game, ours and MAGPIE's."""
+    n = max(2, args.games)
+    ours, score, turns = _our_games(n, args.seed, table)
+    print(f"ours: {n} games, {ours * 1000:.1f} ms CPU a game ({score:.1f} points a seat,")
+    print(f"      {turns:.1f} turns a game; wordgames.COMPILED={wocable_compiled()})")
+    one, _ = _magpie_autoplay(
+        args.magpie_bin, data, 1, args.seed, args.lexicon, args.leaves, args.magpie_wmp
+    )
+    many, out = _magpie_autoplay(
+        args.magpie_bin,
+        data,
+        max(2, args.magpie_games),
+        args.seed,
+        args.lexicon,
+        args.leaves,
+        args.magpie_wmp,
+    )
+    m = re.search(r"Score:\s+(-?[0-9.]+)", out)
+    t = re.search(r"Turns per Game:\s+([0-9.]+)", out)
+    if m is None or t is None:
+        print(f"no MAGPIE result: {out[-500:]}")
+        return
+    played = max(2, args.magpie_games)
+    theirs = (many - one) / (played - 1)
+    print(
+        f"MAGPIE: {played} games, {theirs * 1000:.2f} ms CPU a game (load and one game:"
+        f" {one:.2f} s; {m.group(1)} points a seat, {t.group(1)} turns a game; wmp"
+        f" {args.magpie_wmp})"
+    )
+    if theirs > 0:
+        print(f"ratio ours / MAGPIE: {ours / theirs:.1f}x")
+
+
+def wocable_compiled() -> bool:
+    """Whether the wordgames imported is the compiled build."""
+    import wordgames
+
+    return bool(wordgames.COMPILED)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", action="store_true", help="whole games, CPU time per game")
+    ap.add_argument("--games", type=int, default=20, help="--game: games on each side")
+    ap.add_argument("--magpie-games", type=int, default=1000, help="--game: MAGPIE's games")
+    ap.add_argument("--magpie-wmp", default="true", choices=["true", "false"])
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=38)
     ap.add_argument("--magpie-bin", default=os.environ.get("MAGPIE_BIN"))
@@ -146,6 +245,9 @@ def main() -> None:
         return
     table = LeaveTable.from_csv(Path(args.csv))
     data = Path(args.magpie_data).resolve()
+    if args.game:
+        game_main(args, table, data)
+        return
     totals = {"moves": 0, "differ": 0, "only_ours": 0, "only_magpie": 0, "best_agree": 0}
     print(f"{'pos':>3} {'bag':>3} {'ours':>6} {'magpie':>6} {'differ':>6} {'best':>5}  best move")
     for i, state in enumerate(_positions(args.positions, args.seed)):

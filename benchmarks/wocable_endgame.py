@@ -16,8 +16,11 @@ seconds. With a MAGPIE binary (``--magpie`` or ``MAGPIE_BIN``; its data director
 each position too (its CGP, ``--magpie-lex`` naming a KWG of the same words, e.g. ENABLE
 converted with MAGPIE's ``convert text2kwg``; default ``TWLENABLE``), one MAGPIE process
 a position; printed beside: its value, depth and the endgame time it reports (its lexicon
-load not counted), and the median ratio of the two times over the positions both proved. Skipped
-without a binary. The peer is never a dependency of the project.
+load not counted) and the CPU time of its process less that of one that loads the
+position and searches it to one ply (its set-up), and the median ratios over the positions
+both proved: of the wall times (ours and the one MAGPIE reports) and of the CPU times (ours,
+``time.process_time``; MAGPIE's). Skipped without a binary. The peer is never a
+dependency of the project.
 
 Positions: ``--games`` seeded EquityBot self-play games (two players, English tiles, game
 ``i`` seeded ``f"{seed}:{i}"``), each stopped at the first turn with the bag empty. From
@@ -38,6 +41,7 @@ import argparse
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import time
@@ -90,14 +94,15 @@ _MAGPIE_RESULT = re.compile(r"Endgame \(depth: (\d+), time: ([0-9.]+)s, status: 
 
 def magpie_endgame(
     binary: str, data: str, lexicon: str, st: State, plies: int = 25
-) -> tuple[int, int, float, str] | None:
+) -> tuple[int, int, float, str, float] | None:
     """MAGPIE's single-thread endgame of ``st`` to ``plies`` plies (its default is 6; 25:
     exhaustive, every endgame ends sooner) in one process (MAGPIE takes no
-    command while an endgame runs): (value, depth, seconds MAGPIE reports, status), or None
-    where no answer was read."""
+    command while an endgame runs): (value, depth, seconds MAGPIE reports, status, CPU
+    seconds of the process), or None where no answer was read."""
     cgp = to_cgp(st).split(" lex ")[0]
     commands = f"cgp {cgp} -lex {lexicon}\nendgame -threads 1 -eplies {plies}\n"
     for _ in range(3):  # MAGPIE refuses the endgame if the position is still loading
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         proc = subprocess.run(
             [binary],
             input=commands,
@@ -106,11 +111,30 @@ def magpie_endgame(
             cwd=Path(data).resolve().parent,
             check=False,
         )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         got = _magpie_answer(proc.stdout)
         if got is not None:
-            return got
+            return (*got, cpu)
     print(f"no MAGPIE answer: {(proc.stdout + proc.stderr)[-500:]}")
     return None
+
+
+def magpie_load(binary: str, data: str, lexicon: str, st: State) -> float:
+    """CPU seconds of a MAGPIE process that loads ``st`` and searches its endgame to one ply
+    (its loading and set-up: the lexicon, its word map, the endgame's tables)."""
+    cgp = to_cgp(st).split(" lex ")[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(
+        [binary],
+        input=f"cgp {cgp} -lex {lexicon}\nendgame -threads 1 -eplies 1\n",
+        capture_output=True,
+        text=True,
+        cwd=Path(data).resolve().parent,
+        check=False,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def _magpie_answer(stdout: str) -> tuple[int, int, float, str] | None:
@@ -146,12 +170,16 @@ def solve_main(args: argparse.Namespace) -> None:
         f"{len(positions)} positions (bag empty, {args.plies_in} EquityBot plies in) from"
         f" {args.games} seeded EquityBot games"
     )
+    import wordgames
+
     print("timings on a shared machine: noisy; CPU time is printed beside the wall time")
+    print(f"wordgames.COMPILED={wordgames.COMPILED} ({wordgames.__file__})")
     binary = args.magpie or os.environ.get("MAGPIE_BIN")
     data = args.magpie_data or os.environ.get("MAGPIE_DATA")
     if not (binary and data):
         print("MAGPIE: skipped (no --magpie/MAGPIE_BIN and --magpie-data/MAGPIE_DATA)")
     ratios = []
+    cpu_ratios = []
     for i, st in enumerate(positions):
         c0 = time.process_time()
         sol = solve_endgame(st, time_limit=args.time_limit)
@@ -168,10 +196,13 @@ def solve_main(args: argparse.Namespace) -> None:
             else None
         )
         if got is not None:
-            value, depth, secs, status = got
-            line += f" | MAGPIE {value:+d} depth {depth} {secs:.3f} s {status}"
+            value, depth, secs, status, mcpu = got
+            setup = magpie_load(binary or "", data or "", args.magpie_lex, st)
+            mcpu = max(mcpu - setup, 1e-3)
+            line += f" | MAGPIE {value:+d} depth {depth} {secs:.3f} s ({mcpu:.3f} s CPU) {status}"
             if sol.exact and status == "finished" and secs > 0:
                 ratios.append(sol.seconds / secs)
+                cpu_ratios.append(cpu / mcpu)
                 if value != sol.value:
                     line += " VALUES DIFFER"
         print(line, flush=True)
@@ -179,6 +210,7 @@ def solve_main(args: argparse.Namespace) -> None:
         print(
             f"median time ratio (ours / MAGPIE) over {len(ratios)} positions both proved:"
             f" {statistics.median(ratios):.1f}x"
+            f" (of the CPU times: {statistics.median(cpu_ratios):.1f}x)"
         )
 
 

@@ -10,7 +10,9 @@ interpreter imports and prints one digest per game (and with ``--trace`` writes 
 that went into the digests, for a diff). Every decision records the acting player's legal
 actions in order, the chosen action and the state after it (``to_dict()``: the transition);
 every chance node the outcome drawn and the state after it; in Wocable also the full move list
-of the player on turn (notation and score, in order) and ``best_moves(3)``.
+of the player on turn (notation and score, in order) and ``best_moves(3)``, and in a
+two-player game, at each decision with the bag empty, ``solve_endgame`` to at most
+:data:`ENDGAME_PLIES` plies (its value, line, proof flag, depth and node count).
 
 ``compare`` runs ``dump`` twice in fresh processes: with ``PYTHON`` as installed (it must be
 the compiled build: ``wordgames.COMPILED`` is checked) and with ``PYTHON2`` (default:
@@ -35,6 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: game -> seeded games played (times ``--games``); Wommeln plays 3 rounds, the others in full
 GAMES: dict[str, int] = {"regenwormen": 12, "wordmeld": 4, "wocable": 3, "wommeln": 1}
+
+#: the depth limit of the Wocable endgame searches (node counts are deterministic; time is not)
+ENDGAME_PLIES = 3
 
 
 def _new_game(name: str, seed: int) -> Any:
@@ -69,6 +74,12 @@ def play_lines(name: str, seed: int) -> list[str]:
                 lines.append("best " + " | ".join(f"{m.action} {m.score}" for m in best))
                 moves = state.moves()
                 lines.append("moves " + " | ".join(f"{m.action} {m.score}" for m in moves))
+                if state.bag_size == 0 and len(state.scores) == 2:
+                    from wordgames.wocable import solve_endgame
+
+                    sol = solve_endgame(state, max_plies=ENDGAME_PLIES)
+                    line = " | ".join(map(str, sol.moves))
+                    lines.append(f"endgame {sol.value} {sol.exact} {sol.plies} {sol.nodes} {line}")
             action = legal[rng.randrange(len(legal))]
             lines.append(f"act {player} {action}")
         state = state.apply(action)

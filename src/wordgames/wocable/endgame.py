@@ -33,6 +33,7 @@ from typing import Any, Final
 import attrs
 
 from wordgames._core.errors import WordgamesError
+from wordgames._core.pause import paused_gc
 from wordgames.wocable.actions import Accept, Action, Pass
 from wordgames.wocable.engine import BLANK_BIT, Tiles, tiles_for
 from wordgames.wocable.movegen import RawMove, place_of
@@ -567,7 +568,8 @@ def solve_endgame(
     deadline = None if time_limit is None else start + _SEARCH_SHARE * time_limit
     solver = _Solver(pos.rules, pos.tiles, tt_entries, deadline)
     sb = _board_of(pos, pos.racks, 0, NO_TILE)
-    return _solve(solver, pos, sb, max_plies, start)
+    # the search makes many small objects and no reference cycle: no collections meanwhile
+    return paused_gc(_solve, solver, pos, sb, max_plies, start)
 
 
 def _solve(
@@ -623,6 +625,13 @@ def solve_preendgame(
     (``PreendgameCandidate.complete`` False), and so are those left when ``time_limit``
     (seconds) runs out. :class:`EndgameError` (see :data:`ENDGAME_ERROR_CODES`) for any
     other position."""
+    return paused_gc(_solve_preendgame, position, time_limit, tt_entries)
+
+
+def _solve_preendgame(
+    position: Any, time_limit: float | None, tt_entries: int
+) -> PreendgameSolution:
+    # :func:`solve_preendgame`, the collector paused (as in :func:`solve_endgame`)
     _check_limit("time_limit", time_limit)
     _check_limit("tt_entries", tt_entries, integer=True)
     start = time.perf_counter()

@@ -41,6 +41,8 @@ from wordgames.wocable.engine import (
 )
 
 if TYPE_CHECKING:
+    from array import array
+
     from wordgames.lexicon import Lexicon
     from wordgames.wocable.rules import Rules
     from wordgames.wocable.view import View
@@ -602,12 +604,7 @@ def _raw_moves(
     for across in (True, False):
         cm, cs = cross_checks(tiles, board, across, letters)
         _gen_direction(tiles, board, counts, len(rack), across, anc, cm, cs, out, as_places)
-    # The walk's closures refer to one another (a cycle that only the cyclic collector
-    # frees) and to ``out``: hand over a copy, so that the moves are freed with the caller's
-    # list, and no collection traverses them meanwhile
-    moves = out.copy()
-    out.clear()
-    return moves
+    return out
 
 
 def _gen_direction(
@@ -622,21 +619,18 @@ def _gen_direction(
     out: list[Any],
     as_places: bool,
 ) -> None:
-    set_line, from_anchor = anchor_walker(
-        tiles, board, rack, ntiles, across, anc, cmask, csum, out, as_places=as_places
-    )
+    w = AnchorWalker(tiles, board, rack, ntiles, across, anc, cmask, csum, out, as_places=as_places)
     size = tiles.size
     for line in range(size):
         sqs = range(line * size, line * size + size) if across else range(line, size * size, size)
         line_anchors = [p for p in range(size) if anc[sqs[p]]]
         if not line_anchors:
             continue
-        set_line(line)
+        w.set_line(line)
         for a in line_anchors:
-            from_anchor(a, ())
+            w.from_anchor(a, ())
 
 
-AnchorWalker = tuple[Callable[[int], None], Callable[[int, Sequence[float]], None]]
 _LineSetup = tuple[
     list[int],
     list[int],
@@ -647,6 +641,7 @@ _LineSetup = tuple[
     list[int],
     list[tuple[int, int, int, bool, int, int]],
 ]
+_Record = Callable[["AnchorWalker", int, int, int, int, int, int, int], None]
 
 
 def anchor_walker(
@@ -663,12 +658,21 @@ def anchor_walker(
     extra: Sequence[float] = (),
     notify: Callable[[], None] | None = None,
     as_places: bool = False,
-) -> AnchorWalker:
-    """The GADDAG walk of one direction as two functions: ``set_line(line)`` prepares a line
-    and ``from_anchor(pos)`` appends to ``out`` every move whose leftmost anchor is at line
-    position ``pos`` of that line (``rack`` holds counts by tile id and is restored after
-    each walk). :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs
-    them best bound first and stops early.
+) -> tuple[Callable[[int], None], Callable[[int, Sequence[float]], None]]:
+    """The methods ``set_line`` and ``from_anchor`` of an :class:`AnchorWalker` of these
+    arguments (the form callers used before the walk was a class)."""
+    w = AnchorWalker(
+        tiles, board, rack, ntiles, across, anc, cmask, csum, out, cut, extra, notify, as_places
+    )
+    return w.set_line, w.from_anchor
+
+
+class AnchorWalker:
+    """The GADDAG walk of one direction: :meth:`set_line` prepares a line and
+    :meth:`from_anchor` appends to ``out`` every move whose leftmost anchor is at a line
+    position of that line (``rack`` holds counts by tile id and is restored after each
+    walk). :func:`raw_moves` runs every anchor; :mod:`wordgames.wocable.shadow` runs them
+    best bound first and stops early.
 
     With ``cut``, a move of ``k`` tiles is only appended if its score (blanks counted as
     the letters they play) plus ``extra[k]`` is at least ``cut[0]``, which the caller may
@@ -678,69 +682,224 @@ def anchor_walker(
     called after each move a bounded walk appends, so that the caller can raise the cut at
     once (the rest of the same walk then prunes with it). With ``as_places`` (and no
     ``cut``), the walk appends each move's action instead of its raw move, in the same order:
-    :func:`legal_places`."""
+    :func:`legal_places`.
+
+    A plain class with typed fields, so that the compiled build makes it a native class (its
+    methods call one another directly). The rack's state during a walk (the mask of the
+    letters it holds, the tiles and the blanks left on it) is passed down as arguments: a
+    step changes them for its children and the children undo nothing. The hot methods read
+    the fields they use into locals first (cheaper in the pure build than reading attributes
+    in their loops)."""
+
     # Blanks are wildcards during the walk: a letter is taken from the rack when it is there,
-    # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way to
-    # choose which placed tiles are blanks (a blank in place of a real letter the rack also
+    # else from a blank, so each GADDAG path is walked once. ``record`` then lists every way
+    # to choose which placed tiles are blanks (a blank in place of a real letter the rack also
     # holds is a different move); a blank's score differs by a linear correction.
-    size = tiles.size
-    _, gfirst, gtargets, gterm, groot = tiles.gaddag
-    gmasks = tiles.gaddag_masks
-    blank = tiles.blank
-    sepbit = 1 << blank  # the GADDAG separator's code is the blank's id
-    sepmask = sepbit - 1
-    values = tiles.values
-    all_mask = tiles.all_mask
-    nblanks = rack[blank]
-    rmask = 0  # letters the rack holds (real tiles)
-    for c in range(blank):
-        if rack[c]:
-            rmask |= 1 << c
-    ntl = ntiles  # tiles left on the rack
-    nbl = nblanks  # blanks left on the rack
-    last = size - 1
+
+    size: int
+    last: int
+    board: Sequence[int]
+    rack: list[int]
+    ntiles: int
+    nblanks: int
+    rmask0: int  # letters the rack holds (real tiles)
+    across: bool
+    anc: list[bool]
+    cmask: list[int]
+    csum: list[int]
+    out: list[Any]
+    gfirst: array[int]
+    gtargets: array[int]
+    gterm: bytes
+    groot: int
+    gmasks: list[int]
+    sepbit: int  # the GADDAG separator's code is the blank's id
+    sepmask: int
+    values: tuple[int, ...]
+    all_mask: int
+    pairs: list[tuple[int, int]]
+    texts: tuple[str, ...]
+    lower: tuple[str, ...]
+    lm: tuple[int, ...]
+    wm: tuple[int, ...]
+    bounded: bool
+    bar: list[float]  # the cut of a bounded walk
+    extra: Sequence[float]
+    notify: Callable[[], None] | None
+    record: _Record  # a function of the class, not a bound method: no reference cycle
     # the current line (by line position): squares, board cells, cross-check masks and sums,
     # letter and word premiums, and per position (cross sum, letter premium, word premium,
     # board tile to the left?, its letter, cross-check mask of a square the left walk may fill
     # next or 0)
-    line = 0
-    sqs: list[int] = []
-    cells: list[int] = []
-    lcm: list[int] = []
-    lcs: list[int] = []
-    llm: list[int] = []
-    lwm: list[int] = []
-    info: list[tuple[int, int, int, bool, int, int]] = []
-    blocked: list[bool] = []  # empty squares the leftward walk may not fill (other anchors)
-    cur = [0] * size  # letters of the current path by line position
-    isbl = [False] * size  # whether the walk took the letter at a position from a blank
+    line: int
+    sqs: list[int]
+    cells: list[int]
+    lcm: list[int]
+    lcs: list[int]
+    llm: list[int]
+    lwm: list[int]
+    info: list[tuple[int, int, int, bool, int, int]]
+    blocked: list[bool]  # empty squares the leftward walk may not fill (other anchors)
+    cur: list[int]  # letters of the current path by line position
+    isbl: list[bool]  # whether the walk took the letter at a position from a blank
     # the anchor's line position, the end of the board tiles right of it (the anchor itself
     # if there are none) and the cross-check mask of the square after that (0 if off board)
-    anchor_pos = 0
-    anchor_end = 0
-    anchor_rcm = 0
+    anchor_pos: int
+    anchor_end: int
+    anchor_rcm: int
+    gate: Sequence[float]  # a bounded walk's bounds by the number of tiles left
+    kept_lines: dict[int, _LineSetup] | None  # a bounded walk may come back to a line
+    # the fields the recursive steps read, as one tuple: one attribute read and an unpacking
+    # at a step's start cost less in the pure build than a read per field
+    hot: tuple[
+        array[int],
+        array[int],
+        list[int],
+        bytes,
+        int,
+        int,
+        int,
+        list[int],
+        list[int],
+        list[bool],
+        tuple[int, ...],
+    ]
+    anchor: tuple[int, int, int]  # (anchor_pos, anchor_end, anchor_rcm), for the same reason
+    # what the records read: the walk's (tiles on the rack, direction, path letters, from
+    # blanks, out, blanks on the rack, texts, lower) and the line's (number, squares, cells)
+    rec_hot: tuple[
+        int, bool, list[int], list[bool], list[Any], int, tuple[str, ...], tuple[str, ...]
+    ]
+    line_hot: tuple[int, list[int], list[int]]
 
-    # the (square, cell value) pairs of placed tiles, shared (at ``square << 7 | value``): a
-    # move's placed tuple holds no pair of its own, and ranking compares equal pairs by
-    # identity
-    pairs = _pairs(size, blank)
+    def __init__(
+        self,
+        tiles: Tiles,
+        board: Sequence[int],
+        rack: list[int],
+        ntiles: int,
+        across: bool,
+        anc: list[bool],
+        cmask: list[int],
+        csum: list[int],
+        out: list[Any],
+        cut: list[float] | None = None,
+        extra: Sequence[float] = (),
+        notify: Callable[[], None] | None = None,
+        as_places: bool = False,
+    ) -> None:
+        size = tiles.size
+        self.size = size
+        self.last = size - 1
+        self.board = board
+        self.rack = rack
+        self.ntiles = ntiles
+        self.across = across
+        self.anc = anc
+        self.cmask = cmask
+        self.csum = csum
+        self.out = out
+        _, gfirst, gtargets, gterm, groot = tiles.gaddag
+        self.gfirst = gfirst
+        self.gtargets = gtargets
+        self.gterm = gterm
+        self.groot = groot
+        self.gmasks = tiles.gaddag_masks
+        blank = tiles.blank
+        self.sepbit = 1 << blank
+        self.sepmask = (1 << blank) - 1
+        self.values = tiles.values
+        self.all_mask = tiles.all_mask
+        self.nblanks = rack[blank]
+        rmask = 0
+        for c in range(blank):
+            if rack[c]:
+                rmask |= 1 << c
+        self.rmask0 = rmask
+        # the (square, cell value) pairs of placed tiles, shared (at ``square << 7 | value``):
+        # a move's placed tuple holds no pair of its own, and ranking compares equal pairs by
+        # identity
+        self.pairs = _pairs(size, blank)
+        self.texts = tiles.texts
+        self.lower = tiles.lower
+        self.lm = tiles.letter_mult
+        self.wm = tiles.word_mult
+        self.bounded = cut is not None
+        self.bar = cut if cut is not None else [float("-inf")]
+        self.extra = extra
+        self.notify = notify
+        cls = AnchorWalker
+        self.record = (
+            cls.record_place if as_places else cls.record_move if cut is None else cls.record_cut
+        )
+        self.line = 0
+        self.sqs = []
+        self.cells = []
+        self.lcm = []
+        self.lcs = []
+        self.llm = []
+        self.lwm = []
+        self.info = []
+        self.blocked = []
+        self.cur = [0] * size
+        self.isbl = [False] * size
+        self.anchor_pos = 0
+        self.anchor_end = 0
+        self.anchor_rcm = 0
+        self.gate = ()
+        self.kept_lines = {} if cut is not None else None
+        self.hot = (
+            gfirst,
+            gtargets,
+            self.gmasks,
+            gterm,
+            self.sepbit,
+            self.sepmask,
+            self.all_mask,
+            self.cur,
+            rack,
+            self.isbl,
+            self.values,
+        )
+        self.anchor = (0, 0, 0)
+        self.rec_hot = (
+            ntiles,
+            across,
+            self.cur,
+            self.isbl,
+            out,
+            self.nblanks,
+            self.texts,
+            self.lower,
+        )
+        self.line_hot = (0, [], [])
 
-    def listed_across(start: int) -> bool:
-        # a one-tile down move from ``start`` whose tile has a horizontal neighbour: the
-        # across pass lists it
+    def listed_across(self, start: int) -> bool:
+        """A one-tile down move from ``start`` whose tile has a horizontal neighbour: the
+        across pass lists it."""
+        cells = self.cells
         p = start
         while cells[p] >= 0:
             p += 1
-        s = sqs[p]
-        return (line > 0 and board[s - 1] >= 0) or (line < last and board[s + 1] >= 0)
+        s = self.sqs[p]
+        board = self.board
+        line = self.line
+        return (line > 0 and board[s - 1] >= 0) or (line < self.last and board[s + 1] >= 0)
 
-    def record_move(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
+    def record_move(
+        self, start: int, end: int, wsum: int, wmul: int, xsum: int, ntl: int, nbl: int
+    ) -> None:
+        """Append the raw move(s) of the path from ``start`` to ``end``: ``ntl`` tiles and
+        ``nbl`` blanks are left on the rack."""
+        ntiles, across, cur, isbl, out, nblanks, _, _ = self.rec_hot
         n = ntiles - ntl
-        if n == 1 and not across and listed_across(start):
+        if n == 1 and not across and self.listed_across(start):
             return
         score = wsum * wmul + xsum
         if n == RACK_SIZE:
             score += BINGO
+        _, sqs, cells = self.line_hot
+        pairs = self.pairs
         # the start square and direction: the action is made from it when asked for
         head = sqs[start] * 2 + across
         tl = []
@@ -750,6 +909,10 @@ def anchor_walker(
                     tl.append(pairs[sqs[p] << 7 | cur[p]])
             out.append((head, score, tuple(tl)))
             return
+        values = self.values
+        llm = self.llm
+        lwm = self.lwm
+        lcs = self.lcs
         # Blank choices: which placed tiles are blanks. A choice is valid iff it has at most
         # ``nblanks`` blanks and, for each letter, at least as many blanks as the walk had to
         # take (the rest of that letter comes from real tiles the rack holds). ``tl`` holds
@@ -821,30 +984,31 @@ def anchor_walker(
                 p = pidx[i]
                 tl[i] = pairs[sqs[p] << 7 | cur[p]]
 
-    bar = cut if cut is not None else [float("-inf")]  # the cut of a bounded walk
-
-    def record_cut(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
-        n = ntiles - ntl
-        score = wsum * wmul + xsum + extra[n]
+    def record_cut(
+        self, start: int, end: int, wsum: int, wmul: int, xsum: int, ntl: int, nbl: int
+    ) -> None:
+        """:meth:`record_move` if the move's key bound reaches the cut (a bounded walk)."""
+        n = self.ntiles - ntl
+        score = wsum * wmul + xsum + self.extra[n]
         if n == RACK_SIZE:
             score += BINGO
-        if score >= bar[0]:
-            record_move(start, end, wsum, wmul, xsum)
+        if score >= self.bar[0]:
+            self.record_move(start, end, wsum, wmul, xsum, ntl, nbl)
+            notify = self.notify
             if notify is not None:
                 notify()
 
-    # The actions alone (``as_places``: ``legal_actions`` needs no score and no placed
-    # tiles), made in the walk from its letters: the same moves in the same order as
-    # ``record_move`` lists them (the same blank choices, without the scores).
-    texts, lower = tiles.texts, tiles.lower
-    new_place = object.__new__
-    place_type = Place  # a local: the compiled build reads an imported name from a dict
-    set_row, set_col, set_across, set_word = _PLACE_SETTERS
-
-    def record_place(start: int, end: int, wsum: int, wmul: int, xsum: int) -> None:
+    def record_place(
+        self, start: int, end: int, wsum: int, wmul: int, xsum: int, ntl: int, nbl: int
+    ) -> None:
+        """The actions alone (``as_places``: ``legal_actions`` needs no score and no placed
+        tiles), made in the walk from its letters: the same moves in the same order as
+        :meth:`record_move` lists them (the same blank choices, without the scores)."""
+        ntiles, across, cur, isbl, out, nblanks, texts, lower = self.rec_hot
         n = ntiles - ntl
-        if n == 1 and not across and listed_across(start):
+        if n == 1 and not across and self.listed_across(start):
             return
+        line, _, cells = self.line_hot
         row, col = (line, start) if across else (start, line)
         parts = []
         pidx = []  # line positions of the placed tiles
@@ -875,6 +1039,11 @@ def anchor_walker(
                     for p in pidx:  # back to all real tiles
                         parts[p - start] = texts[cur[p]]
                     choices = _group_choices(pidx, cur, isbl, nblanks, nbl)
+        # Place values are made without the attrs ``__init__`` (see _PLACE_SETTERS); the
+        # type is a local: the compiled build reads an imported name from a dict
+        place_type = Place
+        new_place = object.__new__
+        set_row, set_col, set_across, set_word = _PLACE_SETTERS
         for chosen in choices:
             for i in chosen:
                 p = pidx[i]
@@ -889,20 +1058,32 @@ def anchor_walker(
                 p = pidx[i]
                 parts[p - start] = texts[cur[p]]
 
-    record = record_place if as_places else record_move if cut is None else record_cut
-
-    gate: Sequence[float] = ()  # a bounded walk's bounds by the number of tiles left
-
     def right_cut(
-        pos: int, start: int, node: int, m0: int, wsum: int, wmul: int, xsum: int
+        self,
+        pos: int,
+        start: int,
+        node: int,
+        m0: int,
+        wsum: int,
+        wmul: int,
+        xsum: int,
+        rmask: int,
+        ntl: int,
+        nbl: int,
     ) -> None:
-        # from an empty square placed left of the anchor (or the anchor): walk right only if
-        # the bound of moves with that many tiles left of the anchor reaches the cut
-        if gate[anchor_pos - start] >= bar[0]:
-            right(pos, start, node, m0, wsum, wmul, xsum)
+        """From an empty square placed left of the anchor (or the anchor): walk right only
+        if the bound of moves with that many tiles left of the anchor reaches the cut."""
+        if self.gate[self.anchor_pos - start] >= self.bar[0]:
+            self.right(pos, start, node, m0, wsum, wmul, xsum, rmask, ntl, nbl)
 
-    def after_left(pos: int, node: int, wsum: int, wmul: int, xsum: int) -> None:
-        # the word now covers pos..anchor; node is the GADDAG node of the reversed prefix
+    def after_left(
+        self, pos: int, node: int, wsum: int, wmul: int, xsum: int, rmask: int, ntl: int, nbl: int
+    ) -> None:
+        """The word now covers pos..anchor; node is the GADDAG node of the reversed prefix."""
+        cells = self.cells
+        gmasks = self.gmasks
+        gtargets = self.gtargets
+        gfirst = self.gfirst
         while pos and cells[pos - 1] >= 0:
             # forced: the tile to the left belongs to the word
             cell = cells[pos - 1]
@@ -912,40 +1093,53 @@ def anchor_walker(
                 return
             node = gtargets[gfirst[node] + _popcount(m & ((1 << c) - 1))]
             if not cell & BLANK_BIT:
-                wsum += values[c]
+                wsum += self.values[c]
             pos -= 1
         m = gmasks[node]
-        a = anchor_pos
-        e = anchor_end
-        if m & sepbit:
-            sn = gtargets[gfirst[node] + _popcount(m & sepmask)]
-            if gterm[sn] and (pos != a or e != a):
-                record(pos, e, wsum, wmul, xsum)
-            if e < last:
-                right(e + 1, pos, sn, gmasks[sn], wsum, wmul, xsum)
-        if pos and not blocked[pos - 1] and ntl and m & lcm[pos - 1]:
-            fill_left(pos - 1, node, m, wsum, wmul, xsum)
+        a = self.anchor_pos
+        e = self.anchor_end
+        if m & self.sepbit:
+            sn = gtargets[gfirst[node] + _popcount(m & self.sepmask)]
+            if self.gterm[sn] and (pos != a or e != a):
+                self.record(self, pos, e, wsum, wmul, xsum, ntl, nbl)
+            if e < self.last:
+                self.right(e + 1, pos, sn, gmasks[sn], wsum, wmul, xsum, rmask, ntl, nbl)
+        if pos and not self.blocked[pos - 1] and ntl and m & self.lcm[pos - 1]:
+            self.fill_left(pos - 1, node, m, wsum, wmul, xsum, rmask, ntl, nbl)
 
-    def fill_left(pos: int, node: int, m0: int, wsum: int, wmul: int, xsum: int) -> None:
-        # place a rack tile on the empty square pos, then continue (after_left inlined)
-        nonlocal rmask, ntl, nbl
-        m = m0 & lcm[pos]
+    def fill_left(
+        self,
+        pos: int,
+        node: int,
+        m0: int,
+        wsum: int,
+        wmul: int,
+        xsum: int,
+        rmask: int,
+        ntl: int,
+        nbl: int,
+    ) -> None:
+        """Place a rack tile on the empty square pos, then continue (after_left inlined)."""
+        m = m0 & self.lcm[pos]
         if not nbl:
             m &= rmask
             if not m:
                 return
-        x, lmul, wmu, forced_left, lc, nxt_cm = info[pos]
+        x, lmul, wmu, forced_left, lc, nxt_cm = self.info[pos]
         nw = wmul * wmu
+        gfirst, gtargets, gmasks, gterm, sepbit, sepmask, all_mask, cur, rack, isbl, values = (
+            self.hot
+        )
         base = gfirst[node]
-        e = anchor_end
-        rec_ok = pos != anchor_pos or e != anchor_pos
+        a, e, rcm = self.anchor
+        rec_ok = pos != a or e != a
         avail = all_mask if nbl else rmask  # letters the rack can still supply (superset)
         ntl -= 1
         # a child is visited only if it can be recorded, walk right or walk further left (to
         # walk right, the separator node needs an edge for a letter the rack may place there)
         if ntl:
             left_cm = nxt_cm & avail
-            rneed = anchor_rcm & avail
+            rneed = rcm & avail
         else:
             left_cm = rneed = 0
         sn = sm = 0
@@ -972,63 +1166,81 @@ def anchor_walker(
             c = b.bit_length() - 1
             cur[pos] = c
             k = rack[c]  # 0: the walk takes a blank
+            rm = rmask
+            nb = nbl
             if k:
                 rack[c] = k - 1
                 if k == 1:
-                    rmask ^= b
+                    rm ^= b
             else:
-                nbl -= 1
+                nb -= 1
             isbl[pos] = not k
             v = values[c] * lmul
             ws = wsum + v
             xs = xsum + (x + v) * wmu if x >= 0 else xsum
             if forced_left:
-                after_left(pos, nxt, ws, nw, xs)
+                self.after_left(pos, nxt, ws, nw, xs, rm, ntl, nb)
             else:
                 if rec:
-                    record(pos, e, ws, nw, xs)
+                    self.record(self, pos, e, ws, nw, xs, ntl, nb)
                 if gor:
-                    go_right(e + 1, pos, sn, sm, ws, nw, xs)
-                if goleft and mm & nxt_cm & (all_mask if nbl else rmask):
-                    fill_left(pos - 1, nxt, mm, ws, nw, xs)
+                    if self.bounded:
+                        self.right_cut(e + 1, pos, sn, sm, ws, nw, xs, rm, ntl, nb)
+                    else:
+                        self.right(e + 1, pos, sn, sm, ws, nw, xs, rm, ntl, nb)
+                if goleft and mm & nxt_cm & (all_mask if nb else rm):
+                    self.fill_left(pos - 1, nxt, mm, ws, nw, xs, rm, ntl, nb)
             if k:
-                if k == 1:
-                    rmask ^= b
                 rack[c] = k
-            else:
-                nbl += 1
-        ntl += 1
 
-    def right(pos: int, start: int, node: int, m0: int, wsum: int, wmul: int, xsum: int) -> None:
-        # extend the word to the right onto square pos (node: DAWG node after the separator,
-        # m0: its edge mask, which the caller has read)
-        nonlocal rmask, ntl, nbl
+    def right(
+        self,
+        pos: int,
+        start: int,
+        node: int,
+        m0: int,
+        wsum: int,
+        wmul: int,
+        xsum: int,
+        rmask: int,
+        ntl: int,
+        nbl: int,
+    ) -> None:
+        """Extend the word to the right onto square pos (node: DAWG node after the
+        separator, m0: its edge mask, which the caller has read)."""
+        cells = self.cells
+        last = self.last
         cell = cells[pos]
-        while cell >= 0:  # tiles on the board: follow them
-            c = cell & LETTER
-            if not (m0 >> c) & 1:
-                return
-            node = gtargets[gfirst[node] + _popcount(m0 & ((1 << c) - 1))]
-            if not cell & BLANK_BIT:
-                wsum += values[c]
-            if pos == last:
-                if gterm[node]:
-                    record(start, pos, wsum, wmul, xsum)
-                return
-            pos += 1
-            cell = cells[pos]
-            if cell < 0:
-                if gterm[node]:
-                    record(start, pos - 1, wsum, wmul, xsum)
-                if not ntl:
+        if cell >= 0:  # tiles on the board: follow them
+            gfirst, gtargets, gmasks, gterm, _, _, _, _, _, _, values = self.hot
+            while cell >= 0:
+                c = cell & LETTER
+                if not (m0 >> c) & 1:
                     return
-            m0 = gmasks[node]
+                node = gtargets[gfirst[node] + _popcount(m0 & ((1 << c) - 1))]
+                if not cell & BLANK_BIT:
+                    wsum += values[c]
+                if pos == last:
+                    if gterm[node]:
+                        self.record(self, start, pos, wsum, wmul, xsum, ntl, nbl)
+                    return
+                pos += 1
+                cell = cells[pos]
+                if cell < 0:
+                    if gterm[node]:
+                        self.record(self, start, pos - 1, wsum, wmul, xsum, ntl, nbl)
+                    if not ntl:
+                        return
+                m0 = gmasks[node]
+        lcm = self.lcm
         m = m0 & lcm[pos]
         if not nbl:
             m &= rmask
         if not m:
             return
-        x, lmul, wmu = lcs[pos], llm[pos], lwm[pos]
+        # the fields read only past the early returns
+        gfirst, gtargets, gmasks, gterm, _, _, all_mask, cur, rack, isbl, values = self.hot
+        x, lmul, wmu = self.lcs[pos], self.llm[pos], self.lwm[pos]
         nw = wmul * wmu
         base = gfirst[node]
         more = pos < last
@@ -1059,54 +1271,60 @@ def anchor_walker(
             c = b.bit_length() - 1
             cur[pos] = c
             k = rack[c]  # 0: the walk takes a blank
+            rm = rmask
+            nb = nbl
             if k:
                 rack[c] = k - 1
                 if k == 1:
-                    rmask ^= b
+                    rm ^= b
             else:
-                nbl -= 1
+                nb -= 1
             isbl[pos] = not k
             v = values[c] * lmul
             ws = wsum + v
             xs = xsum + (x + v) * wmu if x >= 0 else xsum
             if end_here:
                 if term:
-                    record(start, pos, ws, nw, xs)
+                    self.record(self, start, pos, ws, nw, xs, ntl, nb)
                 if go:
-                    right(pos + 1, start, nxt, mn, ws, nw, xs)
+                    self.right(pos + 1, start, nxt, mn, ws, nw, xs, rm, ntl, nb)
             else:
-                right(pos + 1, start, nxt, mn, ws, nw, xs)
+                self.right(pos + 1, start, nxt, mn, ws, nw, xs, rm, ntl, nb)
             if k:
-                if k == 1:
-                    rmask ^= b
                 rack[c] = k
-            else:
-                nbl += 1
-        ntl += 1
 
-    go_right = right if cut is None else right_cut
-
-    lm, wm = tiles.letter_mult, tiles.word_mult
-
-    # a bounded walk may come back to a line: its set-up is kept
-    kept_lines: dict[int, _LineSetup] | None = {} if cut is not None else None
-
-    def set_line(ln: int) -> None:
-        nonlocal line, sqs, cells, blocked, lcm, lcs, llm, lwm, info
-        line = ln
+    def set_line(self, line: int) -> None:
+        """Prepare line ``line`` (a row across, a column down) for :meth:`from_anchor`."""
+        self.line = line
+        kept_lines = self.kept_lines
         if kept_lines is not None:
-            got = kept_lines.get(ln)
+            got = kept_lines.get(line)
             if got is not None:
-                sqs, cells, blocked, lcm, lcs, llm, lwm, info = got
+                (
+                    self.sqs,
+                    self.cells,
+                    self.blocked,
+                    self.lcm,
+                    self.lcs,
+                    self.llm,
+                    self.lwm,
+                    self.info,
+                ) = got
+                self.line_hot = (line, self.sqs, self.cells)
                 return
-        sl = slice(line * size, line * size + size) if across else slice(line, size * size, size)
+        size = self.size
+        sl = (
+            slice(line * size, line * size + size)
+            if self.across
+            else slice(line, size * size, size)
+        )
         sqs = list(range(size * size)[sl])
-        cells = list(board[sl])
-        blocked = anc[sl]
-        lcm = cmask[sl]
-        lcs = csum[sl]
-        llm = list(lm[sl])
-        lwm = list(wm[sl])
+        cells = list(self.board[sl])
+        blocked = self.anc[sl]
+        lcm = self.cmask[sl]
+        lcs = self.csum[sl]
+        llm = list(self.lm[sl])
+        lwm = list(self.wm[sl])
         # per position: the square before it holds a board tile (its letter), or it is
         # empty and not another anchor (its cross-check mask), or neither (the board's edge)
         info = [(lcs[0], llm[0], lwm[0], False, 0, 0)]
@@ -1116,18 +1334,32 @@ def anchor_walker(
                 info.append((lcs[p], llm[p], lwm[p], True, prev & LETTER, 0))
             else:
                 info.append((lcs[p], llm[p], lwm[p], False, 0, 0 if blocked[p - 1] else lcm[p - 1]))
+        self.sqs = sqs
+        self.cells = cells
+        self.blocked = blocked
+        self.lcm = lcm
+        self.lcs = lcs
+        self.llm = llm
+        self.lwm = lwm
+        self.info = info
+        self.line_hot = (line, sqs, cells)
         if kept_lines is not None:
-            kept_lines[ln] = (sqs, cells, blocked, lcm, lcs, llm, lwm, info)
+            kept_lines[line] = (sqs, cells, blocked, lcm, lcs, llm, lwm, info)
 
-    def from_anchor(a: int, left: Sequence[float] = ()) -> None:
-        nonlocal anchor_pos, anchor_end, anchor_rcm, gate
+    def from_anchor(self, pos: int, left: Sequence[float] = ()) -> None:
+        """Walk every move whose leftmost anchor is at line position ``pos`` of the line
+        :meth:`set_line` prepared (``left``: the bounds of a bounded walk, see the class)."""
         # Board tiles right of the anchor belong to every word through it: start the
         # GADDAG path with them (reversed), so the left walk only explores prefixes that
         # fit them; the separator then leads right from the square after them.
+        cells = self.cells
+        gmasks = self.gmasks
+        last = self.last
+        a = pos
         e = a
         while e < last and cells[e + 1] >= 0:
             e += 1
-        node = groot
+        node = self.groot
         ws = 0
         for p in range(e, a, -1):
             cell = cells[p]
@@ -1136,30 +1368,34 @@ def anchor_walker(
             if not (m >> c) & 1:
                 node = -1
                 break
-            node = gtargets[gfirst[node] + _popcount(m & ((1 << c) - 1))]
+            node = self.gtargets[self.gfirst[node] + _popcount(m & ((1 << c) - 1))]
             if not cell & BLANK_BIT:
-                ws += values[c]
+                ws += self.values[c]
         if node < 0:
             return  # the tiles are in no word
-        anchor_pos = a
-        anchor_end = e
-        anchor_rcm = lcm[e + 1] if e < last else 0
-        if left and cut is not None:
+        self.anchor_pos = a
+        self.anchor_end = e
+        self.anchor_rcm = rcm = self.lcm[e + 1] if e < last else 0
+        self.anchor = (a, e, rcm)
+        rmask = self.rmask0
+        ntl = self.ntiles
+        nbl = self.nblanks
+        if left and self.bounded:
             # no tile further left than the last left extent whose bound reaches the cut:
             # the walk may not step left from line position a - reach
-            gate = left
+            self.gate = left
+            bar = self.bar
             reach = len(left) - 1
             while reach and left[reach] < bar[0]:
                 reach -= 1
             p = a - reach
+            info = self.info
             kept = info[p]
             info[p] = (kept[0], kept[1], kept[2], kept[3], kept[4], 0)
-            fill_left(a, node, gmasks[node], ws, 1, 0)
+            self.fill_left(a, node, gmasks[node], ws, 1, 0, rmask, ntl, nbl)
             info[p] = kept
         else:
-            fill_left(a, node, gmasks[node], ws, 1, 0)
-
-    return set_line, from_anchor
+            self.fill_left(a, node, gmasks[node], ws, 1, 0, rmask, ntl, nbl)
 
 
 def _group_choices(
