@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
     from typing_extensions import Self
 
+    from wordgames._core.states import EndReason, StrEnum
+
 __all__ = ["Action", "Bot", "GameState", "Outcome", "PlayerView"]
 
 Action = Hashable
@@ -75,6 +77,21 @@ class PlayerView(Protocol):
     @property
     def scores(self) -> tuple[int, ...]:
         """Each player's score now, as the rules count it."""
+        ...
+
+    @property
+    def phase(self) -> StrEnum:
+        """The game's phase, a member of its ``Phase`` (a ``str`` enum)."""
+        ...
+
+    @property
+    def departed(self) -> tuple[int, ...]:
+        """The players who left (resigned, removed, timed out), in the order they left."""
+        ...
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended, ``None`` while it goes on."""
         ...
 
     @property
@@ -186,6 +203,21 @@ class GameState(Protocol):
     @property
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
+        ...
+
+    @property
+    def phase(self) -> StrEnum:
+        """The game's phase, a member of its ``Phase`` (a ``str`` enum)."""
+        ...
+
+    @property
+    def departed(self) -> tuple[int, ...]:
+        """The players who left (resigned, removed, timed out), in the order they left."""
+        ...
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended, ``None`` while it goes on."""
         ...
 
     @property

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -109,16 +109,20 @@ class GameInfo:
 S = TypeVar("S")
 
 
-def state_class(cls: type[S] | None = None, *, repr: bool = True) -> Any:
-    """The attrs decorator of every game's ``State``: ``attrs.frozen`` with a ``__dict__`` (so
-    :func:`derive` copies it in one step), equality and hash over the fields (a cache field is
-    declared with ``eq=False``), no cached hash (a derived copy would carry a stale one).
-    ``repr=False`` when the class writes its own ``__repr__``."""
+if TYPE_CHECKING:  # mypy's attrs plugin knows attrs.frozen by name, so it reads the policy as that
+    from attrs import frozen as state_class
+else:
 
-    def wrap(c: type[S]) -> type[S]:
-        return attrs.frozen(c, slots=False, repr=repr)
+    def state_class(cls: type[S] | None = None, *, repr: bool = True) -> Any:
+        """The attrs decorator of every game's ``State``: ``attrs.frozen`` with a ``__dict__`` (so
+        :func:`derive` copies it in one step), equality and hash over the fields (a cache field is
+        declared with ``eq=False``), no cached hash (a derived copy would carry a stale one).
+        ``repr=False`` when the class writes its own ``__repr__``."""
 
-    return wrap if cls is None else wrap(cls)
+        def wrap(c: type[S]) -> type[S]:
+            return attrs.frozen(c, slots=False, repr=repr)
+
+        return wrap if cls is None else wrap(cls)
 
 
 def derive(state: T, changes: dict[str, Any]) -> T:

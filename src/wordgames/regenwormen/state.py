@@ -7,7 +7,7 @@ import typing
 from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -23,7 +23,7 @@ from wordgames._core.contract import (
 from wordgames._core.errors import IllegalActionError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import guarded_loader
-from wordgames._core.states import EndReason, StrEnum, deprecated_alias, derive
+from wordgames._core.states import EndReason, StrEnum, deprecated_alias, derive, state_class
 from wordgames.regenwormen._dice import (
     _FACE_MASK,
     _KEPT_LEFT_MASK,
@@ -56,11 +56,6 @@ from wordgames.regenwormen.actions import (
 )
 from wordgames.regenwormen.rules import MAX_PLAYERS, Rules
 from wordgames.regenwormen.view import View
-
-if TYPE_CHECKING:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
-    from attrs import frozen as state_class
-else:
-    from wordgames._core.states import state_class
 
 __all__ = [
     "DICE",
@@ -256,6 +251,13 @@ class State(StateBase):
         return GameOutcome.from_keys(
             scores, keys, EndReason.RESIGNED if self.grill else EndReason.GRILL_EMPTY
         )
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended (``outcome.reason``), ``None`` while it goes on."""
+        if self.phase is not _OVER:
+            return None
+        return EndReason.RESIGNED if self.grill else EndReason.GRILL_EMPTY
 
     # -- chance -----------------------------------------------------------------------------
 

@@ -13,8 +13,9 @@ from wordgames._core.errors import InvalidStateError, short_repr
 from wordgames._core.serial import check_header, get_ply, guarded_loader
 
 if TYPE_CHECKING:
+    from wordgames._core.states import EndReason
     from wordgames.regenwormen.actions import Action
-    from wordgames.regenwormen.state import State
+    from wordgames.regenwormen.state import Phase, State
 
 __all__ = ["View"]
 
@@ -48,6 +49,21 @@ class View(ViewBase):
     def scores(self) -> tuple[int, ...]:
         """Each player's worms now."""
         return self.state.scores
+
+    @property
+    def phase(self) -> Phase:
+        """The state's phase."""
+        return self.state.phase
+
+    @property
+    def departed(self) -> tuple[int, ...]:
+        """The players who left, in the order they left (the state's ``departed``)."""
+        return self.state.departed
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended, ``None`` while it goes on (the state's ``end_reason``)."""
+        return self.state.end_reason
 
     @property
     def unseen(self) -> Counter[str]:

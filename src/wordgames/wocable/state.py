@@ -6,14 +6,14 @@ import random
 import warnings
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from wordgames._core.contract import NOT_CHANCE_NODE, StateBase, check_player
 from wordgames._core.errors import IllegalActionError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
-from wordgames._core.states import EndReason, derive
+from wordgames._core.states import EndReason, derive, state_class
 from wordgames.lexicon import Lexicon
 from wordgames.wocable._challenge import apply_accept, apply_challenge
 from wordgames.wocable._checks import SQUARE, examine, normalize, place_tiles
@@ -67,11 +67,6 @@ from wordgames.wocable.movegen import (
 from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 from wordgames.wocable.view import View, view_of
-
-if TYPE_CHECKING:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
-    from attrs import frozen as state_class
-else:
-    from wordgames._core.states import state_class
 
 __all__ = ["PendingPlay", "Phase", "State", "View", "new_game"]
 

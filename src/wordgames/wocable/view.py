@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from wordgames._core.contract import ViewBase
-from wordgames._core.states import EndReason
+from wordgames._core.states import EndReason, state_class
 from wordgames.lexicon import Lexicon
 from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Accept, Action, Challenge, Pass, PendingPlay
@@ -26,11 +26,7 @@ from wordgames.wocable.rules import Rules
 from wordgames.wocable.shadow import LeaveFn, top_moves
 
 if TYPE_CHECKING:
-    from attrs import frozen as state_class
-
     from wordgames.wocable.state import State
-else:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
-    from wordgames._core.states import state_class
 
 __all__ = ["VIEW_VERSION", "View"]
 

@@ -20,7 +20,7 @@ import random
 import warnings
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -28,12 +28,7 @@ from wordgames._core.contract import NOT_CHANCE_NODE, Resign, StateBase, check_p
 from wordgames._core.errors import IllegalActionError, RulesError
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import check_header, guarded_loader
-from wordgames._core.states import EndReason, derive
-
-if TYPE_CHECKING:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
-    from attrs import frozen as state_class
-else:
-    from wordgames._core.states import state_class
+from wordgames._core.states import EndReason, derive, state_class
 from wordgames.wommeln import _legal
 from wordgames.wommeln._checks import check_invariants, countdown, ended_by_leaving
 from wordgames.wommeln._legal import (
@@ -607,6 +602,15 @@ class State(StateBase):
             else EndReason.ROUNDS_PLAYED
         )
         return GameOutcome.from_keys(scores, keys, reason)
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended (``outcome.reason``), ``None`` while it goes on."""
+        if self.phase != Phase.OVER:
+            return None
+        if ended_by_leaving(self.num_players, self.departed):
+            return EndReason.RESIGNED
+        return EndReason.ROUNDS_PLAYED
 
     # -- views ---------------------------------------------------------------------------
 

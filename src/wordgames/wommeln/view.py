@@ -23,6 +23,8 @@ from wordgames._core.serial import (
     get_str,
     guarded_loader,
 )
+from wordgames._core.states import EndReason
+from wordgames.wommeln._checks import ended_by_leaving
 from wordgames.wommeln.actions import Action, cell_text
 from wordgames.wommeln.categories import CARDS, SIDES, Category
 from wordgames.wommeln.engine import MAX_COLS, MAX_ROWS, GridState, Placement, parse_cell
@@ -110,6 +112,15 @@ class View(ViewBase):
             stacklevel=2,
         )
         return self.departed
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended (the state's ``outcome.reason``), ``None`` while it goes on."""
+        if self.phase != Phase.OVER:
+            return None
+        if ended_by_leaving(self.num_players, self.departed):
+            return EndReason.RESIGNED
+        return EndReason.ROUNDS_PLAYED
 
     @property
     def category(self) -> Category | None:

@@ -45,10 +45,7 @@ if TYPE_CHECKING:
     from wordgames.wordmeld.meld import MeldOption
     from wordgames.wordmeld.view import View
 
-if TYPE_CHECKING:  # mypy's attrs plugin knows attrs.frozen, not the shared policy's name
-    from attrs import frozen as state_class
-else:
-    from wordgames._core.states import state_class
+from wordgames._core.states import state_class
 
 __all__ = ["MAX_PLAY_CARDS", "STATE_VERSION", "Phase", "State"]
 
