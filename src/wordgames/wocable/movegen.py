@@ -15,6 +15,12 @@ cross-word sums are computed once per board and direction; a child edge is taken
 rack can supply its letter and it can lead to a record, a right walk or a further left step;
 the score is accumulated during the walk. Blanks are wildcards in the walk and expanded per
 letter group when a move is recorded (see ``_gen_direction``).
+
+This module is Wocable's hot loop (the ``wocable.generate_moves``, ``legal_actions`` and
+``best_moves`` counts of ``benchmarks/instructions.py``; compiled with mypyc in the compiled
+build) and stays one module over the usual size: the walk's class, its line preparation and
+the move records are one unit that mypyc compiles together (calls across compiled modules
+cost more), and the brute-force reference sits beside the generator it checks.
 """
 
 from __future__ import annotations
