@@ -55,7 +55,26 @@ class Outcome(Protocol):
 
 
 @runtime_checkable
-class PlayerView(Protocol):
+class _SharedNames(Protocol):
+    """The names every game's states and views share (docs/contract.md, "Shared names")."""
+
+    @property
+    def phase(self) -> StrEnum:
+        """The game's phase, a member of its ``Phase`` (a ``str`` enum)."""
+        ...
+
+    @property
+    def departed(self) -> tuple[int, ...]:
+        """The players who left (resigned, removed, timed out), in the order they left."""
+        ...
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended, ``None`` while it goes on."""
+        ...
+
+
+class PlayerView(_SharedNames, Protocol):
     """What one player (or a spectator, ``viewer is None``) may know of a state."""
 
     @property
@@ -80,21 +99,6 @@ class PlayerView(Protocol):
         ...
 
     @property
-    def phase(self) -> StrEnum:
-        """The game's phase, a member of its ``Phase`` (a ``str`` enum)."""
-        ...
-
-    @property
-    def departed(self) -> tuple[int, ...]:
-        """The players who left (resigned, removed, timed out), in the order they left."""
-        ...
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """Why the game ended, ``None`` while it goes on."""
-        ...
-
-    @property
     def unseen(self) -> Counter[str]:
         """The multiset of things hidden from the viewer (tiles, cards, category cards),
         by their notation; empty where nothing is hidden."""
@@ -114,7 +118,7 @@ class PlayerView(Protocol):
 
 
 @runtime_checkable
-class GameState(Protocol):
+class GameState(_SharedNames, Protocol):
     """The state contract shared by all four games."""
 
     GAME: ClassVar[str]
@@ -203,21 +207,6 @@ class GameState(Protocol):
     @property
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
-        ...
-
-    @property
-    def phase(self) -> StrEnum:
-        """The game's phase, a member of its ``Phase`` (a ``str`` enum)."""
-        ...
-
-    @property
-    def departed(self) -> tuple[int, ...]:
-        """The players who left (resigned, removed, timed out), in the order they left."""
-        ...
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """Why the game ended, ``None`` while it goes on."""
         ...
 
     @property
