@@ -12,7 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordgames.wocable import Pass, Place, Rules, State, bots, new_game, solve_endgame
+from wordgames.wocable import (
+    Accept,
+    Pass,
+    Place,
+    Rules,
+    State,
+    bots,
+    endgame,
+    new_game,
+    solve_endgame,
+)
 from wordgames.wocable.actions import Action
 from wordgames.wocable.engine import parse_board, tiles_for
 from wordgames.wocable.state import default_lexicon
@@ -144,10 +154,13 @@ def test_simbot_falls_back_when_the_opponents_rack_is_not_forced() -> None:
     assert bots.SimBot().choose(view, random.Random(1)) == state.best_moves(1)[0].action
 
 
-def _late(seed: str, rules: Rules | None = None, tiles: int = 6) -> State | None:
+def _late(
+    seed: str, rules: Rules | None = None, tiles: int = 6, pending: bool = False
+) -> State | None:
     """EquityBot self-play on past the emptying of the bag until the two racks hold at most
     ``tiles`` tiles together, on a player's turn (None: over before); small enough to solve
-    exactly in well under a second."""
+    exactly in well under a second. With ``pending``, a turn where the opponent's play waits
+    for the challenge decision (and does not end the game)."""
     rng = random.Random(seed)
     state = new_game(2, rules=rules)
     equity = bots.EquityBot()
@@ -156,7 +169,11 @@ def _late(seed: str, rules: Rules | None = None, tiles: int = 6) -> State | None
             state = state.apply(state.sample_chance(rng))
         elif (
             state.bag_size == 0
-            and state.pending_play is None
+            and (
+                state.pending_play is not None and state.pending_end is None
+                if pending
+                else state.pending_play is None
+            )
             and sum(len(r) for r in state.racks) <= tiles
         ):
             return state
@@ -166,9 +183,12 @@ def _late(seed: str, rules: Rules | None = None, tiles: int = 6) -> State | None
 
 
 def _value_of(state: State, act: Action) -> int:
-    """The exact value for the player on turn of playing ``act``, then best play by both."""
+    """The exact value for the player on turn of playing ``act``, then best play by both
+    (under challenge rules the opponent accepts the play, as the solver assumes)."""
     me, opp = state.turn, 1 - state.turn
     child = state.apply(act)
+    if child.pending_play is not None:
+        child = child.apply(Accept(child.turn))
     gained = (child.scores[me] - state.scores[me]) - (child.scores[opp] - state.scores[opp])
     if child.is_terminal:
         return gained
@@ -217,8 +237,14 @@ def test_simbot_under_challenge_rules(rule: str) -> None:
     view = state.view(state.turn)
     act = bots.SimBot(endgame_time=0.5).choose(view, random.Random(1))
     assert state.is_legal(act)
-    if rule == "double":  # a play waits for the decision
-        assert act == bots.EquityBot().choose(view, random.Random(1))
+    if rule == "double":  # a play waits for the decision: the move accepts it, exactly solved
+        small = _late(f"endgame:challenge:{rule}:small", rules=rules, pending=True)
+        assert small is not None
+        assert small.pending_play is not None
+        act = bots.SimBot(endgame_time=None).choose(small.view(small.turn), random.Random(1))
+        assert small.is_legal(act)
+        stands = endgame._accepted(small)  # the play stands, the same player on turn
+        assert _value_of(stands, act) == solve_endgame(stands).value
     else:
         small = _late(f"endgame:challenge:{rule}:small", rules=rules)
         assert small is not None
