@@ -29,6 +29,7 @@ __all__ = [
     "deprecated_alias",
     "derive",
     "state_class",
+    "warn_deprecated",
 ]
 
 T = TypeVar("T")
@@ -138,19 +139,26 @@ def derive(state: T, changes: dict[str, Any]) -> T:
     return new
 
 
+def warn_deprecated(old: str, new: str, stacklevel: int = 2) -> None:
+    """Warn ``DeprecationWarning`` that ``old`` goes in 0.3.0 and ``new`` replaces it
+    (``stacklevel`` as for ``warnings.warn``, counted from the caller of this function)."""
+    import warnings
+
+    warnings.warn(
+        f"{old} is deprecated and will be removed in 0.3.0; use {new}",
+        DeprecationWarning,
+        stacklevel=stacklevel + 1,
+    )
+
+
 def deprecated_alias(old: str, new: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """Mark a renamed public name: calling it warns ``DeprecationWarning`` naming ``new``."""
     import functools
-    import warnings
 
     def wrap(f: Callable[..., T]) -> Callable[..., T]:
         @functools.wraps(f)
         def inner(*args: Any, **kwargs: Any) -> T:
-            warnings.warn(
-                f"{old} is deprecated and will be removed in 0.3.0; use {new}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
+            warn_deprecated(old, new)
             return f(*args, **kwargs)
 
         return inner

@@ -23,7 +23,14 @@ from wordgames._core.contract import (
 from wordgames._core.errors import IllegalActionError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import guarded_loader
-from wordgames._core.states import EndReason, StrEnum, deprecated_alias, derive, state_class
+from wordgames._core.states import (
+    EndReason,
+    StrEnum,
+    deprecated_alias,
+    derive,
+    state_class,
+    warn_deprecated,
+)
 from wordgames.regenwormen._dice import (
     _FACE_MASK,
     _KEPT_LEFT_MASK,
@@ -104,14 +111,8 @@ _OLD_NAMES: Final = {
 
 def __getattr__(name: str) -> Any:
     if name in _OLD_NAMES:
-        import warnings
-
         new = "Phase" if name == "PHASE_NAMES" else f"Phase.{name}"
-        warnings.warn(
-            f"regenwormen.state.{name} is deprecated and will be removed in 0.3.0; use {new}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        warn_deprecated(f"regenwormen.state.{name}", new)
         return _OLD_NAMES[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -119,13 +120,7 @@ def __getattr__(name: str) -> Any:
 def _to_phase(value: Any) -> Phase:
     """``State(phase=...)``'s converter: a member, its value, or (deprecated) 0.1.0's int."""
     if type(value) is int and 0 <= value < 4:
-        import warnings
-
-        warnings.warn(
-            "an int phase is deprecated and will be removed in 0.3.0; use regenwormen.Phase",
-            DeprecationWarning,
-            stacklevel=3,
-        )
+        warn_deprecated("an int phase", "regenwormen.Phase", stacklevel=3)
         return _PHASES[value]
     return Phase(value)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -13,7 +12,7 @@ import attrs
 from wordgames._core.contract import NOT_CHANCE_NODE, StateBase, check_player
 from wordgames._core.errors import IllegalActionError, RulesError, short_repr
 from wordgames._core.outcome import GameOutcome, player_names
-from wordgames._core.states import EndReason, derive, state_class
+from wordgames._core.states import EndReason, derive, state_class, warn_deprecated
 from wordgames.lexicon import Lexicon
 from wordgames.wocable._challenge import apply_accept, apply_challenge
 from wordgames.wocable._checks import SQUARE, examine, normalize, place_tiles
@@ -86,11 +85,7 @@ def __getattr__(name: str) -> Any:
     """The tuples of phase and end-reason names of 0.1.0, deprecated (the enums replace them)."""
     if name in _DEPRECATED:
         old, new, value = _DEPRECATED[name]
-        warnings.warn(
-            f"{old} is deprecated and will be removed in 0.3.0; use {new}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        warn_deprecated(old, new)
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

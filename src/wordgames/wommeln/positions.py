@@ -20,7 +20,6 @@ through ``to_dict``/``from_dict``), so an impossible position raises
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -28,6 +27,7 @@ import attrs
 
 from wordgames._core.errors import InvalidStateError, RulesError, short_repr
 from wordgames._core.outcome import player_names
+from wordgames._core.states import warn_deprecated
 from wordgames.wommeln.categories import fold
 from wordgames.wommeln.marks import PASSED, Entry, Marks, RoundResult
 from wordgames.wommeln.phases import Status
@@ -147,11 +147,7 @@ def position(
     :class:`~wordgames.InvalidStateError` for anything that is not a reachable position.
     """
     if left is not None:
-        warnings.warn(
-            "position(left=...) is deprecated and will be removed in 0.3.0; use departed=",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        warn_deprecated("position(left=...)", "departed=")
         departed = left
     if rules is None:
         rules = DEFAULT_RULES

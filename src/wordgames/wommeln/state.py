@@ -17,7 +17,6 @@ the invariants ``from_dict`` checks in :mod:`._checks`, the JSON codec in :mod:`
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -28,7 +27,13 @@ from wordgames._core.contract import NOT_CHANCE_NODE, Resign, StateBase, check_p
 from wordgames._core.errors import IllegalActionError, RulesError
 from wordgames._core.outcome import GameOutcome, player_names
 from wordgames._core.serial import check_header, guarded_loader
-from wordgames._core.states import EndReason, derive, state_class
+from wordgames._core.states import (
+    EndReason,
+    deprecated_alias,
+    derive,
+    state_class,
+    warn_deprecated,
+)
 from wordgames.wommeln import _legal
 from wordgames.wommeln._checks import check_invariants, countdown, ended_by_leaving
 from wordgames.wommeln._legal import (
@@ -147,13 +152,9 @@ class State(StateBase):
         )
 
     @property
+    @deprecated_alias("State.left", "State.departed")
     def left(self) -> tuple[int, ...]:
         """Deprecated alias of :attr:`departed` (warns ``DeprecationWarning``)."""
-        warnings.warn(
-            "State.left is deprecated and will be removed in 0.3.0; use State.departed",
-            DeprecationWarning,
-            stacklevel=2,
-        )
         return self.departed
 
     # -- basic facts ---------------------------------------------------------------------
@@ -752,11 +753,9 @@ def new_game(
                 entries=(None,) * n,
                 phase=Phase.DEAL,
             )
-        warnings.warn(
-            "new_game(rng=...) is deprecated and will be removed in 0.3.0; leave sheets out"
-            " and resolve the deal (a chance node) with wordgames.resolve_chance",
-            DeprecationWarning,
-            stacklevel=2,
+        warn_deprecated(
+            "new_game(rng=...)",
+            "leave sheets out and resolve the deal (a chance node) with wordgames.resolve_chance",
         )
         sheets = rng.sample(range(1, count + 1), n)
     if isinstance(sheets, (str, bytes)) or len(sheets) != n:

@@ -4,7 +4,6 @@ states and views share."""
 from __future__ import annotations
 
 import random
-import warnings
 from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -23,7 +22,7 @@ from wordgames._core.serial import (
     get_str,
     guarded_loader,
 )
-from wordgames._core.states import EndReason
+from wordgames._core.states import EndReason, deprecated_alias
 from wordgames.wommeln._checks import ended_by_leaving
 from wordgames.wommeln.actions import Action, cell_text
 from wordgames.wommeln.categories import CARDS, SIDES, Category
@@ -104,13 +103,9 @@ class View(ViewBase):
         return len(self.players)
 
     @property
+    @deprecated_alias("View.left", "View.departed")
     def left(self) -> tuple[int, ...]:
         """Deprecated alias of :attr:`departed` (warns ``DeprecationWarning``)."""
-        warnings.warn(
-            "View.left is deprecated and will be removed in 0.3.0; use View.departed",
-            DeprecationWarning,
-            stacklevel=2,
-        )
         return self.departed
 
     @property

@@ -23,7 +23,7 @@ from wordgames._core.errors import (
 )
 from wordgames._core.outcome import GameOutcome, competition_ranking
 from wordgames._core.pause import paused_gc
-from wordgames._core.states import EndReason, StrEnum, deprecated_alias, derive
+from wordgames._core.states import EndReason, StrEnum, deprecated_alias, derive, warn_deprecated
 from wordgames.wordmeld._checks import MAX_PLAY_CARDS, play_well_formed, validate
 from wordgames.wordmeld.actions import (
     ACTION_TYPES,
@@ -71,13 +71,7 @@ DRAW, TURN, DISCARD, TOOK, OVER = Phase.DRAW, Phase.TURN, Phase.DISCARD, Phase.T
 
 def __getattr__(name: str) -> Any:
     if name == "PHASES":  # 0.1.0's tuple of phase names, deprecated
-        import warnings
-
-        warnings.warn(
-            "wordmeld.state.PHASES is deprecated and will be removed in 0.3.0; use Phase",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        warn_deprecated("wordmeld.state.PHASES", "Phase")
         return tuple(Phase)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
