@@ -43,6 +43,17 @@ _PHASES = {p.value: p for p in Phase}
 _REASONS = {r.value: r for r in REASONS}
 
 
+def loaded_tiles(rules: Rules, lex: Lexicon) -> Tiles:
+    """``tiles_for(rules, lex)`` for a document being loaded: its refusals as
+    :class:`InvalidStateError` (a split lexicon's message names the house-rule flag)."""
+    try:
+        return tiles_for(rules, lex)
+    except SplitLexiconError as exc:  # our own message, bounded
+        raise InvalidStateError(str(exc)) from None
+    except RulesError as exc:
+        raise InvalidStateError(short_repr(str(exc))) from None
+
+
 def _phase(text: str) -> Phase:
     phase = _PHASES.get(text)
     if phase is None:
@@ -88,12 +99,7 @@ def state_from_dict(data: Any) -> State:
     lex = Lexicon.by_digest(digest)
     if lex is None:
         raise InvalidStateError(f"lexicon {digest[:12]!r}... is not loaded in this process")
-    try:
-        t = tiles_for(rules, lex)
-    except SplitLexiconError as exc:  # our own message, bounded: names the house-rule flag
-        raise InvalidStateError(str(exc)) from None
-    except RulesError as exc:
-        raise InvalidStateError(short_repr(str(exc))) from None
+    t = loaded_tiles(rules, lex)
     names = get_list(d, "players")
     lo, hi = GAME_INFO.min_players, GAME_INFO.max_players
     if not lo <= len(names) <= hi or not all(isinstance(x, str) for x in names):

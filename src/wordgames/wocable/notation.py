@@ -29,7 +29,8 @@ from wordgames._core.outcome import player_names
 from wordgames._core.serial import guarded_loader
 from wordgames.lexicon import Lexicon
 from wordgames.wocable._phase import Phase
-from wordgames.wocable.engine import BLANK_BIT, RACK_SIZE, SplitLexiconError, parse_board, tiles_for
+from wordgames.wocable._serial import loaded_tiles
+from wordgames.wocable.engine import BLANK_BIT, RACK_SIZE, parse_board
 from wordgames.wocable.gcg import (
     GCG_WORK_LIMIT,
     MAX_GCG_LINES,
@@ -111,12 +112,7 @@ def from_position(
         )
     rules = Rules() if rules is None else rules
     lex = default_lexicon(rules) if lexicon is None else lexicon
-    try:
-        t = tiles_for(rules, lex)
-    except SplitLexiconError as exc:  # our own message, bounded: names the house-rule flag
-        raise InvalidStateError(str(exc)) from None
-    except RulesError as exc:
-        raise InvalidStateError(short_repr(str(exc))) from None
+    t = loaded_tiles(rules, lex)
     fields = text.split()
     if len(fields) != 6:
         raise InvalidStateError(f"a position has 6 fields, got {len(fields)}")
