@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import wordgames
 from wordgames.wocable import Exchange, Pass, Place, bots, new_game
@@ -70,3 +72,86 @@ def test_leave_value_heuristic() -> None:
     assert leave_value(["E", "E"]) < 2 * leave_value(["E"])
     assert leave_value(["A", "E", "I", "O", "U"]) < leave_value(["A", "E", "R", "S", "T"])
     assert leave_value([]) == 0
+
+
+def _equity_rule(state, margin: float, leave):  # type: ignore[no-untyped-def]
+    """EquityBot's rule by brute force over every legal action: the placement of the best
+    score + leave of the tiles kept (ties: the smaller notation), unless the best exchange
+    (by the leave kept, the first of :func:`exchanges`' order) beats it by more than
+    ``margin``; with no placement, that exchange against the pass (the whole rack's leave)."""
+    from wordgames.wocable.engine import exchanges
+
+    turn = state.turn
+    rack = state.racks[turn]
+    keyed = [
+        (m.score + leave(tuple(sorted(state.apply(m.action).racks[turn]))), str(m.action), m)
+        for m in state.moves()
+    ]
+    keyed.sort(key=lambda t: (-t[0], t[1]))
+    best_ex, ex_eq = None, 0.0
+    for ex in exchanges(state.tiles, rack, state.bag_size, state.rules):
+        kept = list(rack)
+        for t in state.tiles.parse_rack(ex.tiles):
+            kept.remove(t)
+        v = leave(tuple(sorted(kept)))
+        if best_ex is None or v > ex_eq:
+            best_ex, ex_eq = ex, v
+    top_eq = keyed[0][0] if keyed else leave(tuple(sorted(rack)))
+    if best_ex is not None and ex_eq - margin > top_eq:
+        return best_ex
+    return keyed[0][2].action if keyed else Pass()
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    depth=st.integers(0, 18),
+    margin=st.sampled_from([0.0, 8.0, -15.0, -60.0]),
+    min_bag=st.sampled_from([None, 7]),
+)
+def test_equity_bot_is_its_rule_by_brute_force(
+    seed: int, depth: int, margin: float, min_bag: int | None
+) -> None:
+    """EquityBot's choice (a shadow-bounded search that starts at the best exchange's
+    equity) is the rule's choice over every legal action, on self-play positions from the
+    opening to a nearly empty bag, with margins that make exchanges win and lose, and both
+    exchange thresholds (a negative margin prefers exchanges: the search then finds no
+    placement above its floor and must still tell an exchange from a pass)."""
+    from wordgames.wocable import Rules
+    from wordgames.wocable.bots import _leave_fn
+
+    rng = random.Random(seed)
+    s = new_game(2, rules=Rules(exchange_min_bag=min_bag))
+    greedy = bots.GreedyBot()
+    moves = 0
+    while not s.is_terminal and (moves < depth or s.is_chance_node):
+        if s.is_chance_node:
+            s = s.apply(s.sample_chance(rng))
+            continue
+        s = s.apply(greedy.choose(s.view(s.turn), rng))
+        moves += 1
+    if s.is_terminal or s.bag_size == 0:
+        return
+    view = s.view(s.turn)
+    bot = bots.EquityBot(exchange_margin=margin)
+    assert bot.choose(view, random.Random(0)) == _equity_rule(s, margin, _leave_fn(view))
+
+
+@pytest.mark.parametrize(("margin", "expected"), [(1000.0, Pass), (-1000.0, Exchange)])
+def test_equity_bot_without_a_placement_exchanges_or_passes(margin: float, expected: type) -> None:
+    """A rack that spells nothing on the empty board: the search finds no placement above
+    the exchange's floor, and the bot must tell "no placement at all" (the exchange against
+    the pass) from "none good enough" (the exchange)."""
+    from wordgames.wocable import from_position
+    from wordgames.wocable.bots import _leave_fn
+
+    s = from_position(
+        "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 JQVVWWX/EILNPRT 0/0 0 0 "
+        "AAAAAAAAABBCCDDDDEEEEEEEEEEEFFGGGHHIIIIIIIIKLLLMMNNNNNOOOOOOOOPRRRRRSSSSTTTTT"
+        "UUUUYYZ??"
+    )
+    assert s.moves() == []
+    view = s.view(s.turn)
+    a = bots.EquityBot(exchange_margin=margin).choose(view, random.Random(0))
+    assert isinstance(a, expected)
+    assert a == _equity_rule(s, margin, _leave_fn(view))

@@ -32,13 +32,13 @@ import attrs
 
 from wordgames._core.bots import RandomBot
 from wordgames.wocable._phase import Phase
-from wordgames.wocable.actions import Accept, Action, Challenge, Pass
+from wordgames.wocable.actions import Accept, Action, Challenge, Exchange, Pass
 from wordgames.wocable.endgame import endgame_action
-from wordgames.wocable.engine import Tiles, exchanges, is_phony
+from wordgames.wocable.engine import Tiles, best_exchange, exchange_limit, exchanges, is_phony
 from wordgames.wocable.leaves import LeaveModel, leave_model
 from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import place_of
-from wordgames.wocable.shadow import LeaveFn, ranked
+from wordgames.wocable.shadow import LeaveFn, leave_table, ranked
 from wordgames.wocable.simulation import SimResult, simulate
 
 __all__ = [
@@ -121,18 +121,16 @@ def _leave_fn(view: Any) -> LeaveFn:
 
 
 def _best_exchange(view: Any, leave: LeaveFn) -> tuple[Action | None, float]:
-    """The exchange keeping the most valuable tiles, and that value (None: no exchange)."""
-    tiles: Tiles = view.tiles
-    best: Action | None = None
-    best_eq = 0.0
-    for a in exchanges(tiles, view.rack, view.bag_size, view.rules) if view.bag_size else ():
-        kept = list(view.rack)
-        for u in tiles.parse_rack(a.tiles):
-            kept.remove(u)
-        eq = leave(tuple(kept))
-        if best is None or eq > best_eq:
-            best, best_eq = a, eq
-    return best, best_eq
+    """The exchange keeping the most valuable tiles, and that value (None: no exchange); the
+    first of the best in the order of :func:`~wordgames.wocable.engine.exchanges`."""
+    if not view.bag_size:
+        return None, 0.0
+    rack = view.rack
+    got = best_exchange(rack, exchange_limit(view.rules, len(rack), view.bag_size), leave)
+    if got is None:
+        return None, 0.0
+    text = view.tiles.tile_text
+    return Exchange("".join([text(t) for t in got[0]])), got[1]
 
 
 def challenge_decision(view: Any) -> Action | None:
@@ -236,16 +234,22 @@ class EquityBot:
             top = view.best_moves(1)
             return top[0].action if top else Pass()
         leave = leave_for(view, self.leave)
-        top_eq = ranked(view.tiles, view.board, view.rack, 1, leave)
-        best: Action = Pass()
-        best_eq = leave(tuple(view.rack))
+        # every leave a placement or an exchange can keep, valued once for both searches
+        kept = leave_table(view.rack, leave).__getitem__
+        ex, ex_eq = _best_exchange(view, kept)
+        # A placement is played only if it is worth at least the best exchange (less the
+        # margin): the search starts at that floor. Finding none there, the exchange is
+        # played unless there is no placement at all and the pass is worth as much.
+        floor = ex_eq - self.exchange_margin if ex is not None else float("-inf")
+        top_eq = ranked(view.tiles, view.board, view.rack, 1, kept, floor=floor)
         if top_eq:
-            best = place_of(view.tiles, view.board, top_eq[0][1])
-            best_eq = top_eq[0][0]
-        ex, ex_eq = _best_exchange(view, leave)
-        if ex is not None and ex_eq - self.exchange_margin > best_eq:
+            return place_of(view.tiles, view.board, top_eq[0][1])
+        if ex is None:
+            return Pass()
+        if floor > leave(tuple(view.rack)):
             return ex
-        return best
+        # the exchange against the pass: only if no placement exists at all
+        return ex if ranked(view.tiles, view.board, view.rack, 1, kept) else Pass()
 
 
 @attrs.frozen

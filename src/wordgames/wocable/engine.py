@@ -10,7 +10,7 @@ Encoding (internal; the public surface speaks notation):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
@@ -413,13 +413,43 @@ def position_text(
     return f"{'/'.join(rows)} {rack_f} {score_f} {turn} {passes} {bag_f}"
 
 
+def exchange_limit(rules: Rules, rack_len: int, bag_size: int) -> int:
+    """How many tiles of a rack of ``rack_len`` may be exchanged with ``bag_size`` tiles in
+    the bag (0: no exchange): the rack under ``exchange_min_bag``, else the bag's size."""
+    if rules.exchange_min_bag is None:
+        return min(rack_len, bag_size)
+    return 0 if bag_size < rules.exchange_min_bag else rack_len
+
+
+def best_exchange(
+    rack: Sequence[int], limit: int, leave: Callable[[tuple[int, ...]], float]
+) -> tuple[tuple[int, ...], float] | None:
+    """The exchange of at most ``limit`` tiles whose kept tiles ``leave`` values most, as
+    (the tiles given back, sorted; that value), None if ``limit`` is 0: the first best in the
+    order of :func:`exchanges` (fewest tiles first), without making the actions."""
+    srt = sorted(rack)
+    n = len(srt)
+    best: tuple[int, ...] | None = None
+    best_v = 0.0
+    for k in range(1, min(limit, n) + 1):
+        seen: set[tuple[int, ...]] = set()
+        for idx in combinations(range(n), k):
+            given = tuple([srt[i] for i in idx])
+            if given in seen:
+                continue
+            seen.add(given)
+            kept = list(srt)
+            for i in reversed(idx):
+                del kept[i]
+            v = leave(tuple(kept))
+            if best is None or v > best_v:
+                best, best_v = given, v
+    return None if best is None else (best, best_v)
+
+
 def exchanges(tiles: Tiles, rack: Sequence[int], bag_size: int, rules: Rules) -> list[Exchange]:
     """Every distinct multiset of rack tiles that may be exchanged, smallest first."""
-    limit = len(rack)
-    if rules.exchange_min_bag is None:
-        limit = min(limit, bag_size)
-    elif bag_size < rules.exchange_min_bag:
-        limit = 0
+    limit = exchange_limit(rules, len(rack), bag_size)
     out: list[Exchange] = []
     srt = sorted(rack)
     text_of = {t: tiles.tile_text(t) for t in srt}

@@ -34,7 +34,15 @@ import attrs
 from wordgames._core.errors import IllegalActionError
 from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Action, Exchange, Pass, Place
-from wordgames.wocable.engine import BLANK_BIT, RACK_SIZE, PlacementError, Tiles, check_placement
+from wordgames.wocable.engine import (
+    BLANK_BIT,
+    RACK_SIZE,
+    PlacementError,
+    Tiles,
+    best_exchange,
+    check_placement,
+    exchange_limit,
+)
 from wordgames.wocable.movegen import place_of
 from wordgames.wocable.shadow import LeaveFn, leave_table, ranked
 from wordgames.wocable.winprob import WinTable, win_table
@@ -110,32 +118,6 @@ _PLACE, _EXCHANGE, _PASS = 0, 1, 2
 Choice = tuple[int, Any]  # (kind, raw move | tiles exchanged | None)
 
 
-def _exchange_limit(rules: Any, rack_len: int, bag_len: int) -> int:
-    """How many tiles may be exchanged (0: no exchange), as ``engine.exchanges``."""
-    if rules.exchange_min_bag is None:
-        return min(rack_len, bag_len)
-    return 0 if bag_len < rules.exchange_min_bag else rack_len
-
-
-def _best_exchange(
-    rack: tuple[int, ...], limit: int, leave: LeaveFn
-) -> tuple[tuple[int, ...], float] | None:
-    """The exchange (tiles given back) keeping the most valuable leave, and that value."""
-    if limit <= 0:
-        return None
-    best: tuple[tuple[int, ...], float] | None = None
-    n = len(rack)
-    for kept, v in leave_table(rack, leave).items():
-        if 0 < n - len(kept) <= limit and (best is None or v > best[1]):
-            best = (kept, v)
-    if best is None:
-        return None
-    used = list(rack)
-    for t in best[0]:
-        used.remove(t)
-    return tuple(used), best[1]
-
-
 def _static(
     tiles: Tiles,
     rules: Any,
@@ -151,12 +133,19 @@ def _static(
     if bag_len == 0:
         top = ranked(tiles, board, rack, 1, None)
         return (_PLACE, top[0][1]) if top else (_PASS, None)
-    top = ranked(tiles, board, rack, 1, leave)
-    best_eq = top[0][0] if top else leave(rack)
-    ex = _best_exchange(rack, _exchange_limit(rules, len(rack), bag_len), leave)
-    if ex is not None and ex[1] > best_eq:
+    # every leave kept valued once; a placement is played only if worth at least the best
+    # exchange, so the search starts there (as EquityBot.choose)
+    kept = leave_table(rack, leave).__getitem__
+    ex = best_exchange(rack, exchange_limit(rules, len(rack), bag_len), kept)
+    if ex is None:
+        top = ranked(tiles, board, rack, 1, kept)
+        return (_PLACE, top[0][1]) if top else (_PASS, None)
+    top = ranked(tiles, board, rack, 1, kept, floor=ex[1])
+    if top:
+        return _PLACE, top[0][1]
+    if ex[1] > leave(rack) or ranked(tiles, board, rack, 1, kept):
         return _EXCHANGE, ex[0]
-    return (_PLACE, top[0][1]) if top else (_PASS, None)
+    return _PASS, None
 
 
 def _remove(rack: tuple[int, ...], used: Iterable[int]) -> list[int]:
@@ -295,7 +284,7 @@ def _candidates(view: Any, candidates: int | Sequence[Action], leave: LeaveFn) -
             raise ValueError(f"candidates must be at least 1, got {candidates}")
         for eq, raw in ranked(tiles, view.board, rack, candidates, lv):
             out.append(_Cand(place_of(tiles, view.board, raw), eq, (_PLACE, raw)))
-        ex = _best_exchange(rack, _exchange_limit(rules, len(rack), bag_len), leave)
+        ex = best_exchange(rack, exchange_limit(rules, len(rack), bag_len), leave)
         if ex is not None:
             text = "".join(tiles.tile_text(t) for t in ex[0])
             cand = _Cand(Exchange(text), ex[1], (_EXCHANGE, ex[0]))
@@ -342,7 +331,7 @@ def _given(view: Any, action: Action, leave: LeaveFn) -> _Cand:
             kept = tuple(_remove_sorted(rack, used))
         except ValueError:
             raise IllegalActionError("not_on_rack", action, "tiles not on the rack") from None
-        if not used or len(used) > _exchange_limit(view.rules, len(rack), bag_len):
+        if not used or len(used) > exchange_limit(view.rules, len(rack), bag_len):
             raise IllegalActionError("bag_too_small", action, "this exchange is not allowed")
         return _Cand(action, leave(kept), (_EXCHANGE, tuple(used)))
     if isinstance(action, Pass):
