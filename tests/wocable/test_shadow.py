@@ -24,7 +24,7 @@ from wordgames.wocable.movegen import (
     place_of,
     raw_moves,
 )
-from wordgames.wocable.shadow import _matched, anchor_bounds, ranked
+from wordgames.wocable.shadow import _matched, anchor_bounds, board_checks, ranked
 
 from .test_movegen import random_board, small_lexicon
 
@@ -325,3 +325,78 @@ def test_ranked_leaves_the_collector_as_it_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _same_checks(tiles: Tiles, board: tuple[int, ...], letters: int) -> None:
+    """board_checks of ``board`` agrees with the anchors and fresh cross-checks on the letters
+    asked for (it may have tested more: where there is a cross word its masks are exact on
+    the letters it tested, so also on these)."""
+    anc, dirs = board_checks(tiles, board, letters)
+    assert anc == anchors(tiles, board)
+    for d, across in enumerate((True, False)):
+        masks, sums = dirs[d]
+        fresh_masks, fresh_sums = cross_checks(tiles, board, across, letters)
+        assert sums == fresh_sums
+        assert [m & letters for m in masks] == [m & letters for m in fresh_masks]
+        assert all(not m & ~tiles.all_mask for m in masks)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    lang=st.sampled_from(["en", "es"]),
+    steps=st.lists(st.sampled_from(["play", "play", "play", "back", "other", "same"]), max_size=14),
+)
+def test_board_checks_follow_boards_as_games_and_searches_visit_them(
+    seed: int, lang: str, steps: list[str]
+) -> None:
+    """The kept cross-checks of board_checks, updated as tiles are added to a kept board,
+    always equal the cross-checks computed afresh: along a game's boards (one placement at a
+    time), back to an earlier board (a withdrawn play, a rollout's next candidate), onto an
+    unrelated board, the same board again with other letters; racks with and without a
+    blank (every letter tested), and more boards than are kept."""
+    rng = random.Random(seed)
+    tiles = new_game(2, rules=Rules(tiles=lang)).tiles
+    n = tiles.size * tiles.size
+    board = tuple([-1] * n)
+    seen = [board]
+    letters = tiles.all_mask
+    for step in steps:
+        if step == "play":
+            rack = tuple(sorted(rng.randrange(tiles.blank + 1) for _ in range(7)))
+            found = raw_moves(tiles, board, rack)
+            if found:
+                cells = list(board)
+                for sq, v in rng.choice(found)[2]:
+                    cells[sq] = v
+                board = tuple(cells)
+                seen.append(board)
+        elif step == "back":
+            board = rng.choice(seen)
+        elif step == "other":
+            board = random_board(tiles, rng, rng.randint(1, 4)) if lang == "en" else seen[0]
+        letters = (
+            tiles.all_mask
+            if rng.random() < 0.25
+            else sum(1 << rng.randrange(tiles.blank) for _ in range(rng.randint(1, 7)))
+        )
+        _same_checks(tiles, board, letters)
+
+
+def test_top_k_along_a_game_equals_full_generation() -> None:
+    """ranked on every turn of a game (each board a kept one plus a placement: the updated
+    cross-checks) lists the same first moves as full generation, for the rack on turn and a
+    random other rack."""
+    rng = random.Random(7)
+    s = new_game(2)
+    leave = leave_model("en").for_tiles(s.tiles)
+    while not s.is_terminal:
+        if s.is_chance_node:
+            s = s.apply(s.sample_chance(rng))
+            continue
+        tiles, board = s.tiles, s.board
+        for rack in (s.racks[s.turn], _rack(s, rng, rng.randint(0, 1))):
+            if rack:
+                assert _fast(tiles, board, rack, 5, leave) == _full(tiles, board, rack, 5, leave)
+        moves = s.moves()
+        s = s.apply(moves[0].action if moves else s.legal_actions()[-1])

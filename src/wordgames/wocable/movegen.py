@@ -25,7 +25,7 @@ cost more), and the brute-force reference sits beside the generator it checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, Final
 
@@ -473,19 +473,11 @@ def cross_checks(
     letter that may precede them (a word then needs the separator's terminal); with both,
     each letter walks on through the tiles after it."""
     size = tiles.size
-    n = size * size
-    last = size - 1
     all_mask = tiles.all_mask
-    dawg, gaddag = tiles.lexicon.dawg, tiles.lexicon.gaddag
-    dmasks, dfirst, dtargets, dterm, _ = tiles.dawg
-    _, gfirst, gtargets, gterm, _ = tiles.gaddag
-    gmasks = tiles.gaddag_masks
-    sepbit = 1 << tiles.blank  # the GADDAG separator's code is the blank's id
-    sepmask = sepbit - 1
-    values = tiles.values
     masks = [0 if v >= 0 else all_mask for v in board]
-    sums = [-1] * n
+    sums = [-1] * (size * size)
     step = size if across else 1  # perpendicular step
+    last = size - 1
     # only empty squares with a tile before or after them perpendicularly have a cross word
     todo: set[int] = set()
     for sq in [sq for sq, v in enumerate(board) if v >= 0]:
@@ -494,7 +486,34 @@ def cross_checks(
             todo.add(sq - step)
         if p < last and board[sq + step] < 0:
             todo.add(sq + step)
-    for sq in todo:
+    cross_at(tiles, board, across, letters, todo, masks, sums, False)
+    return masks, sums
+
+
+def cross_at(
+    tiles: Tiles,
+    board: Sequence[int],
+    across: bool,
+    letters: int,
+    squares: Iterable[int],
+    masks: list[int],
+    sums: list[int],
+    merge: bool,
+) -> None:
+    """:func:`cross_checks` of the empty ``squares`` (each with a tile before or after it
+    perpendicularly), written into ``masks`` and ``sums``; with ``merge`` the letters found
+    are added to the mask there (more letters tested on the same board)."""
+    size = tiles.size
+    all_mask = tiles.all_mask
+    dawg, gaddag = tiles.lexicon.dawg, tiles.lexicon.gaddag
+    dmasks, dfirst, dtargets, dterm, _ = tiles.dawg
+    _, gfirst, gtargets, gterm, _ = tiles.gaddag
+    gmasks = tiles.gaddag_masks
+    sepbit = 1 << tiles.blank  # the GADDAG separator's code is the blank's id
+    sepmask = sepbit - 1
+    values = tiles.values
+    step = size if across else 1  # perpendicular step
+    for sq in squares:
         p = sq // size if across else sq % size
         total = 0
         up: list[int] = []  # letters before the square, nearest first
@@ -534,23 +553,21 @@ def cross_checks(
                     m2 = gmasks[nd]
                     if m2 & sepbit and gterm[gtargets[gfirst[nd] + _popcount(m2 & sepmask)]]:
                         allowed |= b
-            masks[sq] = allowed
-            continue
-        node = dawg.walk(reversed(up))
-        if node >= 0:
-            m0 = dmasks[node] & all_mask
-            mm = m0 & letters
-            base = dfirst[node]
-            while mm:
-                b = mm & -mm
-                mm ^= b
-                nd = dtargets[base + _popcount(m0 & (b - 1))]
-                if down:
-                    nd = dawg.walk(down, nd)
-                if nd >= 0 and dterm[nd]:
-                    allowed |= b
-        masks[sq] = allowed
-    return masks, sums
+        else:
+            node = dawg.walk(reversed(up))
+            if node >= 0:
+                m0 = dmasks[node] & all_mask
+                mm = m0 & letters
+                base = dfirst[node]
+                while mm:
+                    b = mm & -mm
+                    mm ^= b
+                    nd = dtargets[base + _popcount(m0 & (b - 1))]
+                    if down:
+                        nd = dawg.walk(down, nd)
+                    if nd >= 0 and dterm[nd]:
+                        allowed |= b
+        masks[sq] = masks[sq] | allowed if merge else allowed
 
 
 def anchors(tiles: Tiles, board: Sequence[int]) -> list[bool]:
@@ -1064,24 +1081,6 @@ class AnchorWalker:
                 p = pidx[i]
                 parts[p - start] = texts[cur[p]]
 
-    def right_cut(
-        self,
-        pos: int,
-        start: int,
-        node: int,
-        m0: int,
-        wsum: int,
-        wmul: int,
-        xsum: int,
-        rmask: int,
-        ntl: int,
-        nbl: int,
-    ) -> None:
-        """From an empty square placed left of the anchor (or the anchor): walk right only
-        if the bound of moves with that many tiles left of the anchor reaches the cut."""
-        if self.gate[self.anchor_pos - start] >= self.bar[0]:
-            self.right(pos, start, node, m0, wsum, wmul, xsum, rmask, ntl, nbl)
-
     def after_left(
         self, pos: int, node: int, wsum: int, wmul: int, xsum: int, rmask: int, ntl: int, nbl: int
     ) -> None:
@@ -1189,11 +1188,10 @@ class AnchorWalker:
             else:
                 if rec:
                     self.record(self, pos, e, ws, nw, xs, ntl, nb)
-                if gor:
-                    if self.bounded:
-                        self.right_cut(e + 1, pos, sn, sm, ws, nw, xs, rm, ntl, nb)
-                    else:
-                        self.right(e + 1, pos, sn, sm, ws, nw, xs, rm, ntl, nb)
+                # walk right; a bounded walk only if the bound of moves with this many tiles
+                # left of the anchor reaches the cut
+                if gor and (not self.bounded or self.gate[a - pos] >= self.bar[0]):
+                    self.right(e + 1, pos, sn, sm, ws, nw, xs, rm, ntl, nb)
                 if goleft and mm & nxt_cm & (all_mask if nb else rm):
                     self.fill_left(pos - 1, nxt, mm, ws, nw, xs, rm, ntl, nb)
             if k:

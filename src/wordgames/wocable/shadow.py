@@ -50,12 +50,20 @@ from typing import Final
 from wordgames._build import COMPILED
 from wordgames._core.pause import paused_gc
 from wordgames.wocable.engine import BINGO, BLANK_BIT, LETTER, RACK_SIZE, Tiles
-from wordgames.wocable.movegen import RawMove, anchor_walker, anchors, cross_checks, places
+from wordgames.wocable.movegen import (
+    RawMove,
+    anchor_walker,
+    anchors,
+    cross_at,
+    cross_checks,
+    places,
+)
 
 __all__ = [
     "BoardInfo",
     "LeaveFn",
     "anchor_bounds",
+    "board_checks",
     "board_info",
     "ranked",
     "top_moves",
@@ -473,6 +481,118 @@ def board_info(tiles: Tiles, board: Sequence[int]) -> BoardInfo:
     return anchors(tiles, board), [cross_checks(tiles, board, a) for a in (True, False)]
 
 
+#: boards :func:`board_checks` keeps per lexicon (the most recent last)
+CHECKS_KEPT: Final = 8
+#: a board differing from a kept one by more added tiles is computed afresh
+_MAX_ADDED: Final = 2 * RACK_SIZE
+
+# per tiles digest: (board, its occupied squares as bits, the letters tested, BoardInfo)
+_Kept = tuple[tuple[int, ...], int, int, BoardInfo]
+_KEPT: dict[str, list[_Kept]] = {}
+
+
+def board_checks(tiles: Tiles, board: Sequence[int], letters: int) -> BoardInfo:
+    """:func:`board_info` with at least ``letters`` tested (the cross-check masks there are
+    the allowed letters among those tested, all letters where there is no cross word): the
+    search of :func:`ranked` needs no more. The last :data:`CHECKS_KEPT` boards are kept per
+    lexicon; a board that is a kept one with tiles added (the next turn of a game, a
+    rollout's next ply) gets the kept checks updated where a new tile changes a cross word,
+    and letters not tested yet are tested where there is a cross word. The lists returned
+    are shared: read them, do not change them."""
+    key = tiles.digest
+    kept = _KEPT.get(key)
+    if kept is None:
+        kept = _KEPT[key] = []
+    cells = board if isinstance(board, tuple) else tuple(board)
+    occ = 0
+    for sq, v in enumerate(cells):
+        if v >= 0:
+            occ |= 1 << sq
+    parent: _Kept | None = None
+    pbits = -1
+    for got in kept:
+        gocc = got[1]
+        if gocc & ~occ:
+            continue  # a tile of that board is not on this one
+        nbits = gocc.bit_count()
+        if nbits <= pbits or (occ ^ gocc).bit_count() > _MAX_ADDED:
+            continue
+        if gocc == occ:
+            if got[0] != cells:
+                continue
+        else:
+            gcells = got[0]
+            m = gocc
+            same = True
+            while m:
+                b = m & -m
+                m ^= b
+                sq = b.bit_length() - 1
+                if gcells[sq] != cells[sq]:
+                    same = False
+                    break
+            if not same:
+                continue
+        parent, pbits = got, nbits
+    if parent is not None and parent[1] == occ and not letters & ~parent[2]:
+        return parent[3]  # this very board, the letters tested
+    size = tiles.size
+    all_mask = tiles.all_mask
+    letters &= all_mask
+    dirs: list[tuple[list[int], list[int]]] = []
+    added = 0
+    if parent is None:
+        tested = letters
+        for across in (True, False):
+            dirs.append(cross_checks(tiles, cells, across, tested))
+    else:
+        tested = parent[2]
+        added = occ & ~parent[1]
+        for d, across in enumerate((True, False)):
+            pm, ps = parent[3][1][d]
+            masks = list(pm)  # the kept lists stay as they are
+            sums = list(ps)
+            step = size if across else 1
+            touched: set[int] = set()
+            m = added
+            while m:
+                b = m & -m
+                m ^= b
+                sq = b.bit_length() - 1
+                masks[sq] = 0
+                sums[sq] = -1
+                # the empty squares ending the perpendicular run of tiles through sq
+                p = sq // size if across else sq % size
+                s, q = sq - step, p - 1
+                while q >= 0 and cells[s] >= 0:
+                    s -= step
+                    q -= 1
+                if q >= 0:
+                    touched.add(s)
+                s, q = sq + step, p + 1
+                while q < size and cells[s] >= 0:
+                    s += step
+                    q += 1
+                if q < size:
+                    touched.add(s)
+            cross_at(tiles, cells, across, tested, touched, masks, sums, False)
+            dirs.append((masks, sums))
+    more = letters & ~tested
+    if more:
+        for d, across in enumerate((True, False)):
+            masks, sums = dirs[d]
+            crossed = [sq for sq, x in enumerate(sums) if x >= 0]
+            cross_at(tiles, cells, across, more, crossed, masks, sums, True)
+            dirs[d] = (masks, sums)
+        tested |= more
+    info: BoardInfo = (anchors(tiles, cells), dirs)
+    if parent is not None and parent[1] == occ:
+        kept[:] = [g for g in kept if g is not parent]
+    kept.append((cells, occ, tested, info))
+    del kept[:-CHECKS_KEPT]
+    return info
+
+
 def ranked(
     tiles: Tiles,
     board: Sequence[int],
@@ -522,8 +642,10 @@ def _ranked(
                 best_by_size[k] = v
         for k, v in best_by_size.items():
             extra[k] = v
-    anc = anchors(tiles, board) if info is None else info[0]
     letters = tiles.all_mask if counts[blank] else sum(1 << t for t in set(rack))
+    if info is None:
+        info = board_checks(tiles, board, letters)
+    anc = info[0]
     out: list[RawMove] = []
     heap: list[float] = []  # the n best keys so far (a min-heap)
     keyed: list[tuple[float, RawMove]] = []
@@ -551,7 +673,7 @@ def _ranked(
     work: list[tuple[float, int, int, int, list[float]]] = []
     walkers = []
     for d, across in enumerate((True, False)):
-        cm, cs = cross_checks(tiles, board, across, letters) if info is None else info[1][d]
+        cm, cs = info[1][d]
         walkers.append(
             anchor_walker(tiles, board, counts, ntiles, across, anc, cm, cs, out, cut, extra, take)
         )
