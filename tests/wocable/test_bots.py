@@ -155,3 +155,27 @@ def test_equity_bot_without_a_placement_exchanges_or_passes(margin: float, expec
     a = bots.EquityBot(exchange_margin=margin).choose(view, random.Random(0))
     assert isinstance(a, expected)
     assert a == _equity_rule(s, margin, _leave_fn(view))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rack=st.lists(st.integers(0, 5), min_size=0, max_size=7),
+    limit=st.integers(0, 7),
+    levels=st.integers(1, 4),
+    salt=st.integers(0, 10**6),
+)
+def test_best_exchange_of_a_leave_table_is_best_exchange(
+    rack: list[int], limit: int, levels: int, salt: int
+) -> None:
+    """Read off the table of every kept leave, the best exchange is the one the enumeration
+    of :func:`exchanges`' order finds, ties included: leave values drawn from a few levels
+    make most exchanges tie, so the tie rule (fewer tiles given back, then the first in
+    sorted order) decides."""
+    from wordgames.wocable.engine import best_exchange, best_exchange_of
+    from wordgames.wocable.shadow import leave_table
+
+    def leave(kept: tuple[int, ...]) -> float:
+        return float(hash((salt, kept)) % levels)
+
+    expected = best_exchange(rack, limit, leave)
+    assert best_exchange_of(leave_table(rack, leave), rack, limit) == expected

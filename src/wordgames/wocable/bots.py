@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -34,7 +34,7 @@ from wordgames._core.bots import RandomBot
 from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Accept, Action, Challenge, Exchange, Pass
 from wordgames.wocable.endgame import endgame_action
-from wordgames.wocable.engine import Tiles, best_exchange, exchange_limit, exchanges, is_phony
+from wordgames.wocable.engine import Tiles, best_exchange_of, exchange_limit, exchanges, is_phony
 from wordgames.wocable.leaves import LeaveModel, leave_model
 from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import place_of
@@ -120,13 +120,14 @@ def _leave_fn(view: Any) -> LeaveFn:
     return fn
 
 
-def _best_exchange(view: Any, leave: LeaveFn) -> tuple[Action | None, float]:
-    """The exchange keeping the most valuable tiles, and that value (None: no exchange); the
-    first of the best in the order of :func:`~wordgames.wocable.engine.exchanges`."""
+def _best_exchange(view: Any, kept: Mapping[tuple[int, ...], float]) -> tuple[Action | None, float]:
+    """The exchange keeping the most valuable tiles (``kept``: the value of every leave the
+    rack can keep), and that value (None: no exchange); the first of the best in the order
+    of :func:`~wordgames.wocable.engine.exchanges`."""
     if not view.bag_size:
         return None, 0.0
     rack = view.rack
-    got = best_exchange(rack, exchange_limit(view.rules, len(rack), view.bag_size), leave)
+    got = best_exchange_of(kept, rack, exchange_limit(view.rules, len(rack), view.bag_size))
     if got is None:
         return None, 0.0
     text = view.tiles.tile_text
@@ -235,8 +236,9 @@ class EquityBot:
             return top[0].action if top else Pass()
         leave = leave_for(view, self.leave)
         # every leave a placement or an exchange can keep, valued once for both searches
-        kept = leave_table(view.rack, leave).__getitem__
-        ex, ex_eq = _best_exchange(view, kept)
+        values = leave_table(view.rack, leave)
+        kept = values.__getitem__
+        ex, ex_eq = _best_exchange(view, values)
         # A placement is played only if it is worth at least the best exchange (less the
         # margin): the search starts at that floor. Finding none there, the exchange is
         # played unless there is no placement at all and the pass is worth as much.

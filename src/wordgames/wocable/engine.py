@@ -10,7 +10,7 @@ Encoding (internal; the public surface speaks notation):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
@@ -445,6 +445,45 @@ def best_exchange(
             if best is None or v > best_v:
                 best, best_v = given, v
     return None if best is None else (best, best_v)
+
+
+def best_exchange_of(
+    values: Mapping[tuple[int, ...], float], rack: Sequence[int], limit: int
+) -> tuple[tuple[int, ...], float] | None:
+    """:func:`best_exchange` read off a table of the value of every tile multiset a rack
+    can keep (``values``: each sorted sub-multiset of ``rack`` smaller than the rack, as
+    :func:`~wordgames.wocable.shadow.leave_table` makes it): the same answer, ties going to
+    fewer tiles given back, then to the first in sorted order, without making a combination
+    of the rack."""
+    srt = sorted(rack)
+    n = len(srt)
+    lo = n - min(limit, n)  # the fewest tiles an exchange keeps
+    best: tuple[int, ...] | None = None
+    best_v = 0.0
+    for kept, v in values.items():
+        if len(kept) < lo:
+            continue
+        if best is None or v > best_v:
+            best, best_v = kept, v
+        elif v == best_v and (
+            len(kept) > len(best)
+            or (len(kept) == len(best) and _given(srt, kept) < _given(srt, best))
+        ):
+            best = kept
+    return None if best is None else (_given(srt, best), best_v)
+
+
+def _given(srt: Sequence[int], kept: tuple[int, ...]) -> tuple[int, ...]:
+    """The tiles of the sorted rack ``srt`` that the sorted ``kept`` leaves out, sorted."""
+    out: list[int] = []
+    j = 0
+    nk = len(kept)
+    for t in srt:
+        if j < nk and kept[j] == t:
+            j += 1
+        else:
+            out.append(t)
+    return tuple(out)
 
 
 def exchanges(tiles: Tiles, rack: Sequence[int], bag_size: int, rules: Rules) -> list[Exchange]:

@@ -38,7 +38,7 @@ from wordgames._core.errors import InvalidStateError, ParseError, short_repr
 from wordgames.wocable.actions import BLANK_TOKEN, split_tokens, token_text
 from wordgames.wocable.engine import RACK_SIZE, Tiles
 from wordgames.wocable.rules import tile_set
-from wordgames.wocable.shadow import LeaveFn
+from wordgames.wocable.shadow import LeaveFn, ranked_leave
 
 if TYPE_CHECKING:
     from wordgames.wocable.leaves import LeaveModel
@@ -207,17 +207,7 @@ class LeaveTable:
         names = (*tiles.alphabet, BLANK_TOKEN)
         tabs, values = self._tabs, self._values
         if names == self.names:
-            memo = self._memo
-
-            def leave(kept: tuple[int, ...]) -> float:
-                v = memo.get(kept)
-                if v is None:
-                    if len(memo) >= MEMO_LIMIT:
-                        memo.clear()
-                    v = memo[kept] = values[sum(map(getitem, tabs[len(kept)], kept))]
-                return v
-
-            return leave
+            return ranked_leave(tabs, values, self._memo, MEMO_LIMIT)
         index = {a: i for i, a in enumerate(self.names)}
         # a letter of the lexicon outside the tile set is never on a rack
         code = tuple(index.get(a, 0) for a in names)

@@ -44,7 +44,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import prod
-from operator import itemgetter, mul
+from operator import getitem, itemgetter, mul
 from typing import Final
 
 from wordgames._build import COMPILED
@@ -66,6 +66,7 @@ __all__ = [
     "board_checks",
     "board_info",
     "ranked",
+    "ranked_leave",
     "top_moves",
     "word_keys",
 ]
@@ -84,6 +85,36 @@ def leave_table(rack: Sequence[int], leave: LeaveFn) -> dict[tuple[int, ...], fl
             if sub not in out:
                 out[sub] = leave(sub)
     return out
+
+
+def ranked_leave(
+    tabs: tuple[tuple[tuple[int, ...], ...], ...],
+    values: Sequence[float],
+    memo: dict[tuple[int, ...], float],
+    limit: int,
+) -> LeaveFn:
+    """A leave function over a table stored by rank (``LeaveTable``): the value of sorted
+    tile ids ``kept`` is ``values[sum(tabs[len(kept)][j][kept[j]])]``, memoised in ``memo``
+    (cleared once it holds ``limit`` leaves). Here, not in the table's module, so that the
+    compiled build compiles the function the searches call for every leave."""
+    compiled = COMPILED
+
+    def leave(kept: tuple[int, ...]) -> float:
+        v = memo.get(kept)
+        if v is None:
+            if len(memo) >= limit:
+                memo.clear()
+            tab = tabs[len(kept)]
+            if compiled:  # native tuple reads; the pure build sums in C
+                rank = 0
+                for j in range(len(kept)):
+                    rank += tab[j][kept[j]]
+            else:
+                rank = sum(map(getitem, tab, kept))
+            v = memo[kept] = values[rank]
+        return v
+
+    return leave
 
 
 #: the bound of a span no move can use (keys may be negative with a leave function)

@@ -40,6 +40,7 @@ from wordgames.wocable.engine import (
     PlacementError,
     Tiles,
     best_exchange,
+    best_exchange_of,
     check_placement,
     exchange_limit,
 )
@@ -135,8 +136,9 @@ def _static(
         return (_PLACE, top[0][1]) if top else (_PASS, None)
     # every leave kept valued once; a placement is played only if worth at least the best
     # exchange, so the search starts there (as EquityBot.choose)
-    kept = leave_table(rack, leave).__getitem__
-    ex = best_exchange(rack, exchange_limit(rules, len(rack), bag_len), kept)
+    values = leave_table(rack, leave)
+    kept = values.__getitem__
+    ex = best_exchange_of(values, rack, exchange_limit(rules, len(rack), bag_len))
     if ex is None:
         top = ranked(tiles, board, rack, 1, kept)
         return (_PLACE, top[0][1]) if top else (_PASS, None)
