@@ -34,7 +34,7 @@ from wordgames._core.bots import RandomBot
 from wordgames.wocable._phase import Phase
 from wordgames.wocable.actions import Accept, Action, Challenge, Exchange, Pass
 from wordgames.wocable.endgame import endgame_action
-from wordgames.wocable.engine import Tiles, best_exchange_of, exchange_limit, exchanges, is_phony
+from wordgames.wocable.engine import Tiles, best_exchange, exchange_limit, exchanges, is_phony
 from wordgames.wocable.leaves import LeaveModel, leave_model
 from wordgames.wocable.leavetable import LeaveTable
 from wordgames.wocable.movegen import place_of
@@ -120,14 +120,16 @@ def _leave_fn(view: Any) -> LeaveFn:
     return fn
 
 
-def _best_exchange(view: Any, kept: Mapping[tuple[int, ...], float]) -> tuple[Action | None, float]:
-    """The exchange keeping the most valuable tiles (``kept``: the value of every leave the
+def _best_exchange(
+    view: Any, values: Mapping[tuple[int, ...], float]
+) -> tuple[Action | None, float]:
+    """The exchange keeping the most valuable tiles (``values``: the value of every leave the
     rack can keep), and that value (None: no exchange); the first of the best in the order
     of :func:`~wordgames.wocable.engine.exchanges`."""
     if not view.bag_size:
         return None, 0.0
     rack = view.rack
-    got = best_exchange_of(kept, rack, exchange_limit(view.rules, len(rack), view.bag_size))
+    got = best_exchange(values, rack, exchange_limit(view.rules, len(rack), view.bag_size))
     if got is None:
         return None, 0.0
     text = view.tiles.tile_text

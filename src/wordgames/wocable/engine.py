@@ -10,7 +10,7 @@ Encoding (internal; the public surface speaks notation):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
@@ -422,39 +422,14 @@ def exchange_limit(rules: Rules, rack_len: int, bag_size: int) -> int:
 
 
 def best_exchange(
-    rack: Sequence[int], limit: int, leave: Callable[[tuple[int, ...]], float]
-) -> tuple[tuple[int, ...], float] | None:
-    """The exchange of at most ``limit`` tiles whose kept tiles ``leave`` values most, as
-    (the tiles given back, sorted; that value), None if ``limit`` is 0: the first best in the
-    order of :func:`exchanges` (fewest tiles first), without making the actions."""
-    srt = sorted(rack)
-    n = len(srt)
-    best: tuple[int, ...] | None = None
-    best_v = 0.0
-    for k in range(1, min(limit, n) + 1):
-        seen: set[tuple[int, ...]] = set()
-        for idx in combinations(range(n), k):
-            given = tuple([srt[i] for i in idx])
-            if given in seen:
-                continue
-            seen.add(given)
-            kept = list(srt)
-            for i in reversed(idx):
-                del kept[i]
-            v = leave(tuple(kept))
-            if best is None or v > best_v:
-                best, best_v = given, v
-    return None if best is None else (best, best_v)
-
-
-def best_exchange_of(
     values: Mapping[tuple[int, ...], float], rack: Sequence[int], limit: int
 ) -> tuple[tuple[int, ...], float] | None:
-    """:func:`best_exchange` read off a table of the value of every tile multiset a rack
-    can keep (``values``: each sorted sub-multiset of ``rack`` smaller than the rack, as
-    :func:`~wordgames.wocable.shadow.leave_table` makes it): the same answer, ties going to
-    fewer tiles given back, then to the first in sorted order, without making a combination
-    of the rack."""
+    """The exchange of at most ``limit`` tiles of ``rack`` whose kept tiles are worth most,
+    as (the tiles given back, sorted; that value), None if ``limit`` is 0. ``values`` holds
+    the value of every tile multiset the rack can keep (each sorted sub-multiset smaller than
+    the rack, as :func:`~wordgames.wocable.shadow.leave_table` makes it). Ties go to fewer
+    tiles given back, then to the first in sorted order: the first best in the order of
+    :func:`exchanges`."""
     srt = sorted(rack)
     n = len(srt)
     lo = n - min(limit, n)  # the fewest tiles an exchange keeps

@@ -40,7 +40,6 @@ from wordgames.wocable.engine import (
     PlacementError,
     Tiles,
     best_exchange,
-    best_exchange_of,
     check_placement,
     exchange_limit,
 )
@@ -138,7 +137,7 @@ def _static(
     # exchange, so the search starts there (as EquityBot.choose)
     values = leave_table(rack, leave)
     kept = values.__getitem__
-    ex = best_exchange_of(values, rack, exchange_limit(rules, len(rack), bag_len))
+    ex = best_exchange(values, rack, exchange_limit(rules, len(rack), bag_len))
     if ex is None:
         top = ranked(tiles, board, rack, 1, kept)
         return (_PLACE, top[0][1]) if top else (_PASS, None)
@@ -286,7 +285,9 @@ def _candidates(view: Any, candidates: int | Sequence[Action], leave: LeaveFn) -
             raise ValueError(f"candidates must be at least 1, got {candidates}")
         for eq, raw in ranked(tiles, view.board, rack, candidates, lv):
             out.append(_Cand(place_of(tiles, view.board, raw), eq, (_PLACE, raw)))
-        ex = best_exchange(rack, exchange_limit(rules, len(rack), bag_len), leave)
+        ex = best_exchange(
+            leave_table(rack, leave), rack, exchange_limit(rules, len(rack), bag_len)
+        )
         if ex is not None:
             text = "".join(tiles.tile_text(t) for t in ex[0])
             cand = _Cand(Exchange(text), ex[1], (_EXCHANGE, ex[0]))
